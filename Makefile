@@ -1,0 +1,59 @@
+# scholargraph — the two commands that matter: `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+DEMO_PAPERS ?= 2000
+PYTEST_ARGS ?=
+
+.PHONY: install neo4j run test check lint format typecheck bench clean stop
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $@
+
+## install: virtual env, Python packages, Neo4j jars from Maven Central
+install: $(VENV)/.installed
+	$(BIN)/scholargraph neo4j install
+
+## run: start the local Neo4j, load the demo corpus, serve the API and page on :8000
+run: install
+	$(BIN)/scholargraph neo4j start
+	$(BIN)/scholargraph db init
+	$(BIN)/scholargraph demo --papers $(DEMO_PAPERS)
+	$(BIN)/scholargraph db stats
+	$(BIN)/scholargraph serve --host $(HOST) --port $(PORT)
+
+## stop: stop the local Neo4j
+stop:
+	$(BIN)/scholargraph neo4j stop
+
+## test: the whole suite against a real Neo4j the test session starts
+test: install
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+## check: format, lint, types, then the tests
+check: lint typecheck test
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+
+format: $(VENV)/.installed
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+typecheck: $(VENV)/.installed
+	$(BIN)/mypy
+
+## bench: benchmarks, figures written to BENCHMARKS.md
+bench: install
+	$(BIN)/python -m benchmarks.run
+
+clean:
+	rm -rf $(VENV) .neo4j .cache .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,57 @@
+"""``scholargraph db init|stats`` — the schema and what the graph holds."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+
+from rich.console import Console
+from rich.table import Table
+
+from graph.config import Settings
+from graph.db import Database
+from graph.schema.install import install_schema
+from graph.stats import graph_stats
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("db", help="install the schema, count what the graph holds")
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    init = actions.add_parser("init", help="install constraints, indexes and the arXiv taxonomy")
+    init.set_defaults(run=_init)
+    stats = actions.add_parser("stats", help="count nodes by label and relationships by type")
+    stats.add_argument("--json", action="store_true", help="print JSON")
+    stats.set_defaults(run=_stats)
+
+
+def _init(args: argparse.Namespace, settings: Settings) -> int:
+    async def go() -> None:
+        async with Database.connect(settings) as db:
+            await db.verify()
+            await install_schema(settings, db)
+
+    asyncio.run(go())
+    Console().print(f"schema installed on {settings.uri}")
+    return 0
+
+
+def _stats(args: argparse.Namespace, settings: Settings) -> int:
+    async def go() -> dict[str, dict[str, int]]:
+        async with Database.connect(settings) as db:
+            await db.verify()
+            return await graph_stats(db)
+
+    stats = asyncio.run(go())
+    if args.json:
+        print(json.dumps(stats, sort_keys=True))
+        return 0
+    table = Table(title=f"graph at {settings.uri}")
+    table.add_column("kind")
+    table.add_column("name")
+    table.add_column("count", justify="right")
+    for kind in ("nodes", "relationships"):
+        for name, n in sorted(stats[kind].items()):
+            table.add_row(kind, name, f"{n:,}")
+    Console().print(table)
+    return 0

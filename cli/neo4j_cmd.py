@@ -1,0 +1,116 @@
+"""``scholargraph neo4j start|status|stop`` — the local Neo4j server."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from pathlib import Path
+
+from rich.console import Console
+
+from graph import localserver
+from graph.config import Settings
+from graph.db import Database
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("neo4j", help="run the local Neo4j Community server")
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    install = actions.add_parser("install", help="resolve the Neo4j jars from Maven Central")
+    install.set_defaults(run=_install)
+    for name, run, text in (
+        ("start", _start, "start the server in the background (resolving its jars on first use)"),
+        ("status", _status, "say whether the server runs, where, and its memory"),
+        ("stop", _stop, "shut the server down cleanly"),
+    ):
+        action = actions.add_parser(name, help=text)
+        action.add_argument("--data-dir", type=Path, help="store folder (default .neo4j/data)")
+        if name == "start":
+            action.add_argument("--bolt-port", type=int, help="Bolt port on 127.0.0.1 (7687)")
+        action.add_argument("--json", action="store_true", help="print JSON")
+        action.set_defaults(run=run)
+
+
+def _settings(args: argparse.Namespace, settings: Settings) -> Settings:
+    changes: dict[str, object] = {}
+    if args.data_dir is not None:
+        changes["neo4j_data_dir"] = args.data_dir.expanduser().resolve()
+    if getattr(args, "bolt_port", None) is not None:
+        changes["neo4j_bolt_port"] = args.bolt_port
+    return settings.with_overrides(**changes) if changes else settings
+
+
+def _remote(settings: Settings, out: Console) -> int:
+    async def check() -> None:
+        async with Database.connect(settings) as db:
+            await db.verify()
+
+    asyncio.run(check())
+    out.print(f"NEO4J_URI is set: using {settings.uri}; no local server is started or stopped")
+    return 0
+
+
+def _install(args: argparse.Namespace, settings: Settings) -> int:
+    if not settings.local:
+        Console().print(f"NEO4J_URI is set ({settings.uri}): no local Neo4j is needed")
+        return 0
+    localserver.install(settings.neo4j_home)
+    Console().print(f"Neo4j Community jars ready in {settings.neo4j_home}")
+    return 0
+
+
+def _start(args: argparse.Namespace, settings: Settings) -> int:
+    out = Console()
+    settings = _settings(args, settings)
+    if not settings.local:
+        return _remote(settings, out)
+    info, started = localserver.start(settings)
+    if args.json:
+        print(json.dumps({"uri": info.uri, "pid": info.pid, "started": started}))
+    elif started:
+        out.print(f"Neo4j started in {info.startup_seconds:.1f}s: {info.uri} (pid {info.pid})")
+    else:
+        out.print(f"Neo4j is already running: {info.uri} (pid {info.pid})")
+    return 0
+
+
+def _status(args: argparse.Namespace, settings: Settings) -> int:
+    out = Console()
+    settings = _settings(args, settings)
+    if not settings.local:
+        return _remote(settings, out)
+    state = localserver.status(settings.neo4j_data_dir)
+    running = state.info is not None and state.alive
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "running": running,
+                    "uri": state.info.uri if state.info else None,
+                    "pid": state.info.pid if state.info else None,
+                    "bolt": state.bolt_answers,
+                    "rss_bytes": state.rss_bytes,
+                }
+            )
+        )
+    elif running and state.info is not None:
+        mib = (state.rss_bytes or 0) / 2**20
+        bolt = "answering" if state.bolt_answers else "not answering yet"
+        out.print(f"running: {state.info.uri} (pid {state.info.pid}), Bolt {bolt}, {mib:.0f} MiB")
+    else:
+        out.print(f"not running (data dir {settings.neo4j_data_dir})")
+    return 0 if running else 3
+
+
+def _stop(args: argparse.Namespace, settings: Settings) -> int:
+    out = Console()
+    settings = _settings(args, settings)
+    if not settings.local:
+        return _remote(settings, out)
+    info = localserver.stop(settings.neo4j_data_dir)
+    if info is None:
+        out.print("Neo4j was not running")
+    else:
+        out.print(f"Neo4j stopped (pid {info.pid})")
+    return 0

@@ -1,0 +1,29 @@
+"""``scholargraph serve`` — the API and the web page, under uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+
+import uvicorn
+
+from graph.config import Settings
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("serve", help="serve the GraphQL API and the web page")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.set_defaults(run=_serve)
+
+
+def _serve(args: argparse.Namespace, settings: Settings) -> int:
+    uvicorn.run(
+        "api.app:create_app",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level="info",
+    )
+    return 0

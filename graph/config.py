@@ -1,0 +1,188 @@
+"""Settings, read once: the environment first, then a ``.env`` file, then defaults.
+
+Every setting has an environment variable of the same name in upper case. ``NEO4J_URI`` set
+means "use that server" (docker compose, Aura, a cluster); unset means the local server that
+``scholargraph neo4j start`` runs from Maven Central jars.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from graph.errors import ConfigError
+
+
+class Secret:
+    """A string that never shows in a repr, a log line or a traceback."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def __repr__(self) -> str:
+        return "Secret('**********')"
+
+    __str__ = __repr__
+
+    def reveal(self) -> str:
+        return self._value
+
+    def __bool__(self) -> bool:
+        return bool(self._value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Secret) and other._value == self._value
+
+    def __hash__(self) -> int:
+        return hash(self._value)
+
+
+def project_root() -> Path:
+    return Path(__file__).resolve().parents[1]
+
+
+def _default_home() -> Path:
+    root = project_root()
+    if (root / "pyproject.toml").exists():
+        return root / ".neo4j"
+    return Path.home() / ".cache" / "scholargraph" / "neo4j"
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        key, sep, value = text.removeprefix("export ").partition("=")
+        if not sep:
+            raise ConfigError(f"{path}:{lineno}: expected KEY=value, got {text!r}")
+        values[key.strip()] = value.strip().strip("'\"")
+    return values
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    neo4j_uri: str | None = None
+    neo4j_user: str = "neo4j"
+    neo4j_password: Secret = field(default_factory=lambda: Secret("scholargraph"))
+    neo4j_database: str = "neo4j"
+    neo4j_auth: bool = True
+    neo4j_home: Path = field(default_factory=_default_home)
+    neo4j_data_dir: Path = field(default_factory=lambda: _default_home() / "data")
+    neo4j_bolt_port: int = 7687
+    neo4j_heap: str = "1g"
+    neo4j_pagecache: str = "512m"
+    neo4j_start_timeout: float = 120.0
+    query_timeout: float = 30.0
+    coauthor_cap: int = 100
+    cache_dir: Path = field(default_factory=lambda: project_root() / ".cache" / "sources")
+    s2_api_key: Secret | None = None
+    openalex_api_key: Secret | None = None
+    ror_client_id: Secret | None = None
+    curator_token: Secret | None = None
+
+    @property
+    def local(self) -> bool:
+        """True when scholargraph runs its own Neo4j rather than a configured ``NEO4J_URI``."""
+        return not self.neo4j_uri
+
+    @property
+    def local_uri(self) -> str:
+        return f"bolt://127.0.0.1:{self.neo4j_bolt_port}"
+
+    @property
+    def uri(self) -> str:
+        return self.neo4j_uri or self.local_uri
+
+    @property
+    def auth(self) -> tuple[str, str] | None:
+        if not self.neo4j_auth:
+            return None
+        return (self.neo4j_user, self.neo4j_password.reveal())
+
+    def with_overrides(self, **changes: object) -> Settings:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    @classmethod
+    def load(
+        cls, environ: Mapping[str, str] | None = None, env_file: Path | None = None
+    ) -> Settings:
+        env = dict(read_env_file(env_file or Path.cwd() / ".env"))
+        env.update(os.environ if environ is None else environ)
+        return cls.from_mapping(env)
+
+    @classmethod
+    def from_mapping(cls, env: Mapping[str, str]) -> Settings:
+        defaults = cls()
+        home = _path(env, "SCHOLARGRAPH_NEO4J_HOME", defaults.neo4j_home)
+        return cls(
+            neo4j_uri=env.get("NEO4J_URI") or None,
+            neo4j_user=env.get("NEO4J_USER", defaults.neo4j_user),
+            neo4j_password=Secret(env.get("NEO4J_PASSWORD", defaults.neo4j_password.reveal())),
+            neo4j_database=env.get("NEO4J_DATABASE", defaults.neo4j_database),
+            neo4j_auth=_bool(env, "SCHOLARGRAPH_NEO4J_AUTH", defaults.neo4j_auth),
+            neo4j_home=home,
+            neo4j_data_dir=_path(env, "SCHOLARGRAPH_NEO4J_DATA_DIR", home / "data"),
+            neo4j_bolt_port=_int(env, "SCHOLARGRAPH_BOLT_PORT", defaults.neo4j_bolt_port),
+            neo4j_heap=env.get("SCHOLARGRAPH_NEO4J_HEAP", defaults.neo4j_heap),
+            neo4j_pagecache=env.get("SCHOLARGRAPH_NEO4J_PAGECACHE", defaults.neo4j_pagecache),
+            neo4j_start_timeout=_float(
+                env, "SCHOLARGRAPH_NEO4J_START_TIMEOUT", defaults.neo4j_start_timeout
+            ),
+            query_timeout=_float(env, "SCHOLARGRAPH_QUERY_TIMEOUT", defaults.query_timeout),
+            coauthor_cap=_int(env, "SCHOLARGRAPH_COAUTHOR_CAP", defaults.coauthor_cap),
+            cache_dir=_path(env, "SCHOLARGRAPH_CACHE_DIR", defaults.cache_dir),
+            s2_api_key=_secret(env, "S2_API_KEY"),
+            openalex_api_key=_secret(env, "OPENALEX_API_KEY"),
+            ror_client_id=_secret(env, "ROR_CLIENT_ID"),
+            curator_token=_secret(env, "SCHOLARGRAPH_CURATOR_TOKEN"),
+        )
+
+
+def _secret(env: Mapping[str, str], key: str) -> Secret | None:
+    value = env.get(key)
+    return Secret(value) if value else None
+
+
+def _path(env: Mapping[str, str], key: str, default: Path) -> Path:
+    value = env.get(key)
+    return Path(value).expanduser() if value else default
+
+
+def _int(env: Mapping[str, str], key: str, default: int) -> int:
+    value = env.get(key)
+    if value is None or value == "":
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ConfigError(f"{key}={value!r} must be a whole number") from None
+
+
+def _float(env: Mapping[str, str], key: str, default: float) -> float:
+    value = env.get(key)
+    if value is None or value == "":
+        return default
+    try:
+        return float(value)
+    except ValueError:
+        raise ConfigError(f"{key}={value!r} must be a number") from None
+
+
+def _bool(env: Mapping[str, str], key: str, default: bool) -> bool:
+    value = env.get(key)
+    if value is None or value == "":
+        return default
+    low = value.strip().lower()
+    if low in {"1", "true", "yes", "on"}:
+        return True
+    if low in {"0", "false", "no", "off", "none"}:
+        return False
+    raise ConfigError(f"{key}={value!r} must be true or false")

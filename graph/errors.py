@@ -1,0 +1,105 @@
+"""The one error root of scholargraph.
+
+Every error the package raises on purpose derives from :class:`ScholargraphError`::
+
+    ScholargraphError                 catch to handle anything scholargraph raises
+    ├── ConfigError                   a setting is missing or malformed; fix env / .env
+    ├── Neo4jServerError              the local Neo4j could not be started, stopped or reached
+    │   ├── JavaNotFound              no `java` on PATH / JAVA_HOME; install a JDK 17 or 21
+    │   ├── MavenUnavailable          no Maven, or Maven Central unreachable for the jars
+    │   ├── PortInUse                 the Bolt port is taken by another process
+    │   ├── DataDirLocked             another Neo4j process holds the data directory
+    │   └── ServerStartFailed         the server process died or did not answer Bolt in time
+    ├── DatabaseError                 a Cypher statement failed against the graph
+    │   └── ConstraintViolation       a write broke a uniqueness / existence constraint
+    ├── NotFound                      an id, ORCID, DOI or name resolved to nothing
+    ├── BadInput                      input that can never succeed (a malformed id, argument)
+    ├── SourceError                   a source (arXiv, S2, OpenAlex, ORCID, ROR) failed
+    │   ├── SourceUnavailable         retries exhausted on 429/5xx/timeouts; try again later
+    │   │   └── ReplayMiss            cache replay mode has no recorded answer; record it first
+    │   ├── SourceAuthError           401/403; check the API key setting for that source
+    │   └── RecordRejected            one malformed record; it is reported and the load goes on
+    └── IdentityError                 a merge/split contradicts a curator decision or an ORCID
+"""
+
+from __future__ import annotations
+
+
+class ScholargraphError(Exception):
+    """Root of every error scholargraph raises on purpose."""
+
+    code = "INTERNAL"
+
+
+class ConfigError(ScholargraphError):
+    code = "BAD_CONFIG"
+
+
+class Neo4jServerError(ScholargraphError):
+    code = "NEO4J_SERVER"
+
+
+class JavaNotFound(Neo4jServerError):
+    pass
+
+
+class MavenUnavailable(Neo4jServerError):
+    pass
+
+
+class PortInUse(Neo4jServerError):
+    pass
+
+
+class DataDirLocked(Neo4jServerError):
+    pass
+
+
+class ServerStartFailed(Neo4jServerError):
+    pass
+
+
+class DatabaseError(ScholargraphError):
+    code = "DATABASE"
+
+
+class ConstraintViolation(DatabaseError):
+    code = "CONSTRAINT"
+
+
+class NotFound(ScholargraphError):
+    code = "NOT_FOUND"
+
+
+class BadInput(ScholargraphError):
+    code = "BAD_INPUT"
+
+
+class SourceError(ScholargraphError):
+    code = "SOURCE"
+
+
+class SourceUnavailable(SourceError):
+    pass
+
+
+class ReplayMiss(SourceUnavailable):
+    """The response cache is in replay mode and holds no answer for the request."""
+
+
+class SourceAuthError(SourceError):
+    pass
+
+
+class RecordRejected(SourceError):
+    """One record could not be used; carries where it came from so the report can say so."""
+
+    def __init__(self, reason: str, *, source: str, ref: str = "") -> None:
+        super().__init__(f"{source} record {ref or '?'} rejected: {reason}")
+        self.reason = reason
+        self.source = source
+        self.ref = ref
+
+
+class IdentityError(ScholargraphError):
+    code = "IDENTITY"

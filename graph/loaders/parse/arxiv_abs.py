@@ -1,0 +1,139 @@
+"""arXiv ``.abs`` metadata files → :class:`PaperRecord`.
+
+The format, as arXiv stores it::
+
+    ------------------------------------------------------------------------------
+    \\\\
+    arXiv:0704.0001
+    From: Submitter Name <obfuscated@address>
+    Date: Mon, 2 Apr 2007 19:18:42 GMT   (443kb)
+    Date (revised v2): Tue, 24 Jul 2007 20:10:27 GMT   (370kb)
+
+    Title: A title that may continue
+      on indented lines
+    Authors: A. One (Affiliation), B. Two and C. Three
+    Categories: hep-ph hep-th
+    Comments: …   Journal-ref: …   DOI: …
+    \\\\
+      The abstract.
+    \\\\
+
+A version whose size carries the flag ``I`` (``(0kb,I)``) is a withdrawal notice; a paper
+whose latest version is one is withdrawn. Accents are TeX (``Bal\\'azs``).
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from datetime import date
+from pathlib import Path
+
+from graph.errors import BadInput, RecordRejected
+from graph.ids import parse_arxiv_id
+from graph.loaders.parse.arxiv_fields import authorships_from_string, split_categories
+from graph.loaders.parse.text import clean_title, parse_date
+from graph.loaders.parse.values import excerpt, optional_doi, retrieved_or_today
+from graph.records import Batch, PaperRecord, Rejection, Version
+
+_SECTION_BREAK = re.compile(r"^\\\\[ \t]*$", re.MULTILINE)
+_FIELD = re.compile(r"^([A-Za-z][\w-]*(?: \(revised v(\d+)\))?):\s*(.*)$")
+_DATE_VALUE = re.compile(r"^(.*?)\s*\((\d+(?:\.\d+)?[kKmM]?b)(?:,\s*([A-Za-z]+))?\)\s*$")
+_WITHDRAWN_FLAG = "I"
+
+
+def _header_fields(header: str) -> list[tuple[str, str]]:
+    """(key, value) pairs in order; indented lines continue the previous value."""
+    fields: list[tuple[str, str]] = []
+    for line in header.splitlines():
+        if not line.strip():
+            continue
+        match = _FIELD.match(line)
+        if match and not line[0].isspace():
+            fields.append((match.group(1), match.group(3).strip()))
+        elif fields:
+            key, value = fields[-1]
+            fields[-1] = (key, f"{value} {line.strip()}")
+    return fields
+
+
+def _versions(fields: list[tuple[str, str]]) -> tuple[tuple[Version, ...], bool]:
+    """The version history of the Date lines and whether the latest one is a withdrawal."""
+    versions: list[Version] = []
+    flags: list[str] = []
+    for key, value in fields:
+        if key != "Date" and not key.startswith("Date (revised v"):
+            continue
+        number = int(key.rsplit("v", 1)[1].rstrip(")")) if key != "Date" else 1
+        match = _DATE_VALUE.match(value)
+        when, size, flag = match.groups() if match else (value, None, None)
+        versions.append(Version(version=number, date=parse_date(when), size=size))
+        flags.append(flag or "")
+    ordered = sorted(zip(versions, flags, strict=True), key=lambda pair: pair[0].version)
+    withdrawn = bool(ordered) and _WITHDRAWN_FLAG in ordered[-1][1].upper()
+    return tuple(v for v, _ in ordered), withdrawn
+
+
+def parse_abs(text: str, *, retrieved: date | None = None) -> PaperRecord:
+    """One ``.abs`` record. Raises :class:`RecordRejected` when it is not usable."""
+    sections = _SECTION_BREAK.split(text)
+    if len(sections) < 2 or not sections[1].strip():
+        raise RecordRejected("empty or not an .abs record (no header section)", source="arxiv")
+    fields = _header_fields(sections[1])
+    values = dict(reversed(fields))  # the first occurrence wins
+    raw_id = values.get("arXiv") or values.get("Paper")
+    if not raw_id:
+        raise RecordRejected("no arXiv: line with the paper's id", source="arxiv")
+    try:
+        arxiv_id, _ = parse_arxiv_id(raw_id)
+    except BadInput as exc:
+        raise RecordRejected(str(exc), source="arxiv", ref=raw_id) from exc
+    title = clean_title(values.get("Title"), tex=True)
+    if title is None:
+        raise RecordRejected("no title", source="arxiv", ref=arxiv_id)
+    when = retrieved_or_today(retrieved)
+    authorships, et_al = authorships_from_string(values.get("Authors", ""), retrieved=when)
+    if not authorships:
+        raise RecordRejected("no authors", source="arxiv", ref=arxiv_id)
+    versions, withdrawn = _versions(fields)
+    primary, categories = split_categories(values.get("Categories"))
+    published = versions[0].date if versions else None
+    return PaperRecord(
+        source="arxiv",
+        title=title,
+        arxiv_id=arxiv_id,
+        doi=optional_doi(values.get("DOI")),
+        abstract=clean_title(sections[2], tex=True) if len(sections) > 2 else None,
+        published=published,
+        updated=versions[-1].date if versions else None,
+        year=published.year if published else None,
+        versions=versions,
+        primary_category=primary,
+        categories=categories,
+        journal_ref=clean_title(values.get("Journal-ref"), tex=True),
+        comments=clean_title(values.get("Comments"), tex=True),
+        withdrawn=withdrawn,
+        authorships=authorships,
+        authors_truncated=et_al,
+        retrieved=when,
+    )
+
+
+def read_abs_file(path: Path) -> str:
+    """The text of an ``.abs`` file (or ``.abs.gz``); old records are Latin-1, not UTF-8."""
+    data = path.read_bytes()
+    if path.suffix == ".gz":
+        data = gzip.decompress(data)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def parse_abs_file(path: Path, *, retrieved: date | None = None) -> Batch:
+    """The paper of one ``.abs`` file, or its rejection with the reason."""
+    text = read_abs_file(path)
+    try:
+        return Batch(papers=[parse_abs(text, retrieved=retrieved)])
+    except RecordRejected as exc:
+        return Batch(rejected=[Rejection("arxiv", exc.ref or str(path), exc.reason, excerpt(text))])

@@ -1,0 +1,242 @@
+"""arXiv OAI-PMH responses (``ListRecords`` / ``GetRecord``) → papers plus paging.
+
+Two metadata formats are read:
+
+* ``arXiv``: authors split into ``keyname`` / ``forenames`` / ``suffix`` / ``affiliation``
+  (collaborations have only a keyname); ``created`` is the first version's date and
+  ``updated`` the latest one's; there is no withdrawal flag, so the comments tell.
+* ``arXivRaw``: the full version history (``<version version="v2"><date/><size/>
+  <source_type/></version>``) and the flat author string of the ``.abs`` file; a latest
+  version of source type ``I`` is a withdrawal.
+
+OAI errors (``noRecordsMatch``, ``badResumptionToken`` …) are returned in
+:attr:`OaiPage.error` rather than raised: ``noRecordsMatch`` is an ordinary empty result.
+Records with ``status="deleted"`` headers are listed in :attr:`OaiPage.deleted`.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from datetime import date
+
+from graph.errors import BadInput, RecordRejected
+from graph.ids import parse_arxiv_id
+from graph.loaders.parse.arxiv_fields import (
+    authorships_from_string,
+    split_categories,
+    withdrawn_by_comment,
+)
+from graph.loaders.parse.text import clean_name, clean_title, parse_date
+from graph.loaders.parse.values import (
+    child_text,
+    excerpt,
+    local_name,
+    optional_arxiv_id,
+    optional_doi,
+    parse_xml,
+    retrieved_or_today,
+)
+from graph.records import AuthorRecord, Authorship, Batch, PaperRecord, Rejection, Version
+
+_OAI = "{http://www.openarchives.org/OAI/2.0/}"
+_ARXIV = "{http://arxiv.org/OAI/arXiv/}"
+_RAW = "{http://arxiv.org/OAI/arXivRaw/}"
+_WITHDRAWN_SOURCE_TYPE = "I"
+
+
+@dataclass(frozen=True, slots=True)
+class OaiError:
+    code: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class OaiPage:
+    batch: Batch
+    resumption_token: str | None = None  # None: this was the last page
+    complete_list_size: int | None = None
+    cursor: int | None = None
+    deleted: tuple[str, ...] = ()
+    error: OaiError | None = None
+
+
+def parse_oai_page(data: str | bytes, *, retrieved: date | None = None) -> OaiPage:
+    """One OAI-PMH response. Raises :class:`RecordRejected` when it is not readable OAI-PMH."""
+    root = parse_xml(data, source="arxiv", ref="OAI-PMH response")
+    if root.tag != f"{_OAI}OAI-PMH":
+        raise RecordRejected(f"not an OAI-PMH response (root element {root.tag})", source="arxiv")
+    error = root.find(f"{_OAI}error")
+    if error is not None:
+        code = error.get("code") or "unknown"
+        return OaiPage(Batch(), error=OaiError(code, (error.text or "").strip()))
+    when = retrieved_or_today(retrieved, parse_date(child_text(root, f"{_OAI}responseDate")))
+    batch = Batch()
+    deleted: list[str] = []
+    for record in root.iter(f"{_OAI}record"):
+        header = record.find(f"{_OAI}header")
+        identifier = (child_text(header, f"{_OAI}identifier") if header is not None else None) or ""
+        if header is not None and header.get("status") == "deleted":
+            deleted.append(optional_arxiv_id(identifier) or identifier)
+            continue
+        try:
+            batch.papers.append(parse_oai_record(record, retrieved=when))
+        except RecordRejected as exc:
+            raw = excerpt(ET.tostring(record, encoding="unicode"))
+            batch.rejected.append(Rejection("arxiv", exc.ref or identifier, exc.reason, raw))
+    token = root.find(f".//{_OAI}resumptionToken")
+    token_text = (token.text or "").strip() if token is not None else ""
+    return OaiPage(
+        batch=batch,
+        resumption_token=token_text or None,
+        complete_list_size=_int_attribute(token, "completeListSize"),
+        cursor=_int_attribute(token, "cursor"),
+        deleted=tuple(deleted),
+    )
+
+
+def _int_attribute(element: ET.Element | None, name: str) -> int | None:
+    value = element.get(name) if element is not None else None
+    return int(value) if value and value.isdigit() else None
+
+
+def parse_oai_record(record: ET.Element, *, retrieved: date) -> PaperRecord:
+    metadata = record.find(f"{_OAI}metadata")
+    payload = next(iter(metadata), None) if metadata is not None else None
+    if payload is None:
+        raise RecordRejected("record without metadata", source="arxiv")
+    if payload.tag == f"{_ARXIV}arXiv":
+        return _parse_arxiv_format(payload, retrieved)
+    if payload.tag == f"{_RAW}arXivRaw":
+        return _parse_raw_format(payload, retrieved)
+    raise RecordRejected(
+        f"unsupported metadata format {local_name(payload)}; use arXiv or arXivRaw", source="arxiv"
+    )
+
+
+def _common(payload: ET.Element, ns: str) -> dict[str, str | None]:
+    return {
+        tag: child_text(payload, f"{ns}{tag}")
+        for tag in ("id", "title", "categories", "comments", "journal-ref", "doi", "abstract")
+    }
+
+
+def _identity(fields: dict[str, str | None]) -> tuple[str, str]:
+    """(arXiv id, title) of a record, rejecting it when either is missing or malformed."""
+    raw_id = fields["id"]
+    if raw_id is None:
+        raise RecordRejected("no <id>", source="arxiv")
+    try:
+        arxiv_id, _ = parse_arxiv_id(raw_id)
+    except BadInput as exc:
+        raise RecordRejected(str(exc), source="arxiv", ref=raw_id) from exc
+    title = clean_title(fields["title"], tex=True)
+    if title is None:
+        raise RecordRejected("no title", source="arxiv", ref=arxiv_id)
+    return arxiv_id, title
+
+
+def _structured_authorships(payload: ET.Element, retrieved: date) -> tuple[Authorship, ...]:
+    authorships: list[Authorship] = []
+    for author in payload.iterfind(f"{_ARXIV}authors/{_ARXIV}author"):
+        keyname = clean_name(child_text(author, f"{_ARXIV}keyname"), tex=True)
+        forenames = clean_name(child_text(author, f"{_ARXIV}forenames"), tex=True)
+        suffix = clean_name(child_text(author, f"{_ARXIV}suffix"), tex=True)
+        name = " ".join(part for part in (forenames, keyname, suffix) if part)
+        if not name:
+            continue
+        affiliations = tuple(
+            text
+            for element in author.iterfind(f"{_ARXIV}affiliation")
+            if (text := clean_name(element.text, tex=True)) is not None
+        )
+        authorships.append(
+            Authorship(
+                position=len(authorships) + 1,
+                raw_name=name,
+                author=AuthorRecord(name=name, source="arxiv", retrieved=retrieved),
+                raw_affiliations=affiliations,
+                forenames=forenames,
+                keyname=keyname,
+            )
+        )
+    return tuple(authorships)
+
+
+def _parse_arxiv_format(payload: ET.Element, retrieved: date) -> PaperRecord:
+    fields = _common(payload, _ARXIV)
+    arxiv_id, title = _identity(fields)
+    authorships = _structured_authorships(payload, retrieved)
+    if not authorships:
+        raise RecordRejected("no authors", source="arxiv", ref=arxiv_id)
+    created = parse_date(child_text(payload, f"{_ARXIV}created"))
+    updated = parse_date(child_text(payload, f"{_ARXIV}updated"))
+    primary, categories = split_categories(fields["categories"])
+    comments = clean_title(fields["comments"], tex=True)
+    return PaperRecord(
+        source="arxiv",
+        title=title,
+        arxiv_id=arxiv_id,
+        doi=optional_doi(fields["doi"]),
+        abstract=clean_title(fields["abstract"], tex=True),
+        published=created,
+        updated=updated or created,
+        year=created.year if created else None,
+        versions=(Version(1, created),) if created else (),
+        primary_category=primary,
+        categories=categories,
+        journal_ref=clean_title(fields["journal-ref"], tex=True),
+        comments=comments,
+        withdrawn=withdrawn_by_comment(comments),
+        authorships=authorships,
+        retrieved=retrieved,
+    )
+
+
+def _raw_versions(payload: ET.Element) -> tuple[tuple[Version, ...], bool]:
+    versions: list[tuple[Version, str]] = []
+    for element in payload.iterfind(f"{_RAW}version"):
+        label = (element.get("version") or "").lstrip("v")
+        if not label.isdigit():
+            continue
+        version = Version(
+            int(label),
+            parse_date(child_text(element, f"{_RAW}date")),
+            child_text(element, f"{_RAW}size"),
+        )
+        versions.append((version, child_text(element, f"{_RAW}source_type") or ""))
+    versions.sort(key=lambda pair: pair[0].version)
+    withdrawn = bool(versions) and _WITHDRAWN_SOURCE_TYPE in versions[-1][1].upper()
+    return tuple(v for v, _ in versions), withdrawn
+
+
+def _parse_raw_format(payload: ET.Element, retrieved: date) -> PaperRecord:
+    fields = _common(payload, _RAW)
+    arxiv_id, title = _identity(fields)
+    authorships, et_al = authorships_from_string(
+        child_text(payload, f"{_RAW}authors") or "", retrieved=retrieved
+    )
+    if not authorships:
+        raise RecordRejected("no authors", source="arxiv", ref=arxiv_id)
+    versions, withdrawn = _raw_versions(payload)
+    primary, categories = split_categories(fields["categories"])
+    published = versions[0].date if versions else None
+    return PaperRecord(
+        source="arxiv",
+        title=title,
+        arxiv_id=arxiv_id,
+        doi=optional_doi(fields["doi"]),
+        abstract=clean_title(fields["abstract"], tex=True),
+        published=published,
+        updated=versions[-1].date if versions else None,
+        year=published.year if published else None,
+        versions=versions,
+        primary_category=primary,
+        categories=categories,
+        journal_ref=clean_title(fields["journal-ref"], tex=True),
+        comments=clean_title(fields["comments"], tex=True),
+        withdrawn=withdrawn,
+        authorships=authorships,
+        authors_truncated=et_al,
+        retrieved=retrieved,
+    )

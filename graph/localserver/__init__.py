@@ -1,0 +1,26 @@
+"""The local Neo4j Community server, from Maven Central jars, run by the project's launcher."""
+
+from graph.localserver.jars import install, is_installed
+from graph.localserver.process import (
+    ServerInfo,
+    ServerStatus,
+    free_port,
+    port_is_free,
+    read_state,
+    start,
+    status,
+    stop,
+)
+
+__all__ = [
+    "ServerInfo",
+    "ServerStatus",
+    "free_port",
+    "install",
+    "is_installed",
+    "port_is_free",
+    "read_state",
+    "start",
+    "status",
+    "stop",
+]

@@ -1,0 +1,33 @@
+from graph.schema.nodes import (
+    Archive,
+    Category,
+    Identifier,
+    Institution,
+    Paper,
+    Researcher,
+    Sequence,
+)
+from graph.schema.relationships import (
+    MATCH_METHODS,
+    Affiliated,
+    Authored,
+    Coauthor,
+    Identifies,
+    InCategory,
+)
+
+__all__ = [
+    "MATCH_METHODS",
+    "Affiliated",
+    "Archive",
+    "Authored",
+    "Category",
+    "Coauthor",
+    "Identifier",
+    "Identifies",
+    "InCategory",
+    "Institution",
+    "Paper",
+    "Researcher",
+    "Sequence",
+]

@@ -1,0 +1,102 @@
+"""The test session starts its own Neo4j (real, from the Maven Central jars) on a free port
+with a throw-away data dir, and stops it at the end. Every query that runs is recorded so the
+session can say which named queries no test exercised."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from graph import localserver
+from graph.config import Secret, Settings
+from graph.db import Database
+from graph.schema.install import install_schema
+from queries import Query
+
+SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+EXECUTED: set[str] = set()
+
+
+def record_query(query: Query, params: Mapping[str, Any]) -> None:
+    EXECUTED.add(query.name)
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    if not SHARED_DATA.is_dir():
+        pytest.fail(
+            f"{SHARED_DATA} is missing: the 'shared' tests need the recorded source data; "
+            "deselect them with -m 'not shared'"
+        )
+    return SHARED_DATA
+
+
+@pytest.fixture(scope="session")
+def neo4j_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Settings]:
+    external = os.environ.get("SCHOLARGRAPH_TEST_NEO4J_URI")
+    if external:
+        # Only ever a server the caller dedicates to tests: the suite clears it between tests.
+        yield Settings.from_mapping(dict(os.environ, NEO4J_URI=external))
+        return
+    data_dir = tmp_path_factory.mktemp("neo4j-data")
+    settings = Settings.from_mapping(os.environ).with_overrides(
+        neo4j_uri=None,
+        neo4j_data_dir=data_dir,
+        neo4j_bolt_port=localserver.free_port(),
+        neo4j_password=Secret("test-password-1"),
+        neo4j_auth=True,
+        neo4j_heap=os.environ.get("SCHOLARGRAPH_TEST_NEO4J_HEAP", "1g"),
+        neo4j_pagecache="256m",
+    )
+    localserver.start(settings)
+    try:
+        yield settings
+    finally:
+        localserver.stop(data_dir)
+
+
+@pytest.fixture(scope="session")
+async def schema_ready(neo4j_settings: Settings) -> Settings:
+    async with Database.connect(neo4j_settings) as db:
+        db.on_query = record_query
+        await install_schema(neo4j_settings, db)
+    return neo4j_settings
+
+
+@pytest.fixture
+async def db(schema_ready: Settings) -> AsyncIterator[Database]:
+    """A database emptied of everything but the taxonomy before the test."""
+    from queries.admin import CLEAR_DATA
+
+    database = Database.connect(schema_ready)
+    database.on_query = record_query
+    await database.run(CLEAR_DATA)
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    from queries import load_all
+
+    config = session.config
+    root = Path(config.rootpath).resolve()
+    suite_roots = {root, root / "tests", root / "graph"}
+    whole_suite = (
+        not config.option.keyword
+        and not config.option.markexpr
+        and all(Path(arg).resolve() in suite_roots for arg in config.args)
+    )
+    if not whole_suite or exitstatus != 0:
+        return
+    missing = sorted(set(load_all()) - EXECUTED)
+    if missing:
+        session.config.get_terminal_writer().line(
+            f"named queries no test ran against the database: {', '.join(missing)}", red=True
+        )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -1,0 +1,106 @@
+"""The local server as a user meets it: start twice, stop, taken port, locked store, no Java."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+from pathlib import Path
+
+import pytest
+from neo4j import GraphDatabase
+from neo4j.exceptions import AuthError
+
+from graph import localserver
+from graph.config import Secret, Settings
+from graph.errors import DataDirLocked, JavaNotFound, MavenUnavailable, PortInUse
+from graph.localserver.process import STATE_FILE
+
+
+def _settings(base: Settings, data_dir: Path, port: int) -> Settings:
+    return base.with_overrides(neo4j_data_dir=data_dir, neo4j_bolt_port=port)
+
+
+def test_start_twice_then_stop_leaves_no_process(neo4j_settings: Settings, tmp_path: Path) -> None:
+    settings = _settings(neo4j_settings, tmp_path / "data", localserver.free_port()).with_overrides(
+        neo4j_password=Secret("another-pass-2")
+    )
+    info, started = localserver.start(settings)
+    try:
+        assert started
+        again, started_again = localserver.start(settings)
+        assert not started_again
+        assert again.pid == info.pid
+        state = localserver.status(settings.neo4j_data_dir)
+        assert state.alive and state.bolt_answers
+        assert state.rss_bytes is not None and state.rss_bytes > 50 * 2**20
+
+        with GraphDatabase.driver(info.uri, auth=("neo4j", "another-pass-2")) as driver:
+            assert driver.execute_query("RETURN 41 + 1 AS x").records[0]["x"] == 42
+        with (
+            GraphDatabase.driver(info.uri, auth=("neo4j", "wrong-password")) as driver,
+            pytest.raises(AuthError),
+        ):
+            driver.verify_connectivity()
+
+        # Data dir locked: a second server pointed at the same store on another port.
+        saved = (settings.neo4j_data_dir / STATE_FILE).read_text()
+        (settings.neo4j_data_dir / STATE_FILE).unlink()
+        try:
+            with pytest.raises(DataDirLocked, match="locked by another Neo4j"):
+                localserver.start(settings.with_overrides(neo4j_bolt_port=localserver.free_port()))
+        finally:
+            (settings.neo4j_data_dir / STATE_FILE).write_text(saved)
+    finally:
+        stopped = localserver.stop(settings.neo4j_data_dir)
+    assert stopped is not None and stopped.pid == info.pid
+    assert (
+        not Path(f"/proc/{info.pid}").exists()
+        or b"Launcher" not in Path(f"/proc/{info.pid}/cmdline").read_bytes()
+    )
+    assert not localserver.status(settings.neo4j_data_dir).alive
+    assert localserver.stop(settings.neo4j_data_dir) is None
+
+
+def test_port_taken_is_a_clear_error(neo4j_settings: Settings, tmp_path: Path) -> None:
+    with socket.socket() as blocker:
+        blocker.bind(("127.0.0.1", 0))
+        blocker.listen()
+        port = blocker.getsockname()[1]
+        with pytest.raises(PortInUse, match=f"port {port}.*--bolt-port"):
+            localserver.start(_settings(neo4j_settings, tmp_path / "d", port))
+
+
+def test_no_java_is_a_clear_error(
+    neo4j_settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(JavaNotFound, match="install a JDK"):
+        localserver.start(_settings(neo4j_settings, tmp_path / "d", localserver.free_port()))
+
+
+def test_no_maven_on_a_fresh_home_is_a_clear_error(
+    neo4j_settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    java = shutil.which("java")
+    assert java is not None
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "java").symlink_to(java)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    settings = _settings(neo4j_settings, tmp_path / "d", localserver.free_port())
+    with pytest.raises(MavenUnavailable, match="install Maven"):
+        localserver.start(settings.with_overrides(neo4j_home=tmp_path / "fresh-home"))
+
+
+def test_status_of_a_dir_that_never_ran(tmp_path: Path) -> None:
+    state = localserver.status(tmp_path)
+    assert state.info is None and not state.alive
+
+
+def test_state_file_records_where_the_server_is(neo4j_settings: Settings) -> None:
+    state = json.loads((neo4j_settings.neo4j_data_dir / STATE_FILE).read_text())
+    assert state["port"] == neo4j_settings.neo4j_bolt_port
+    assert state["uri"] == neo4j_settings.local_uri
+    assert os.path.samefile(state["data_dir"], neo4j_settings.neo4j_data_dir)
