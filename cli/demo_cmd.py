@@ -11,10 +11,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("demo", help="generate the deterministic demo corpus and load it")
     parser.add_argument("--papers", type=int, default=2000, help="number of papers (2000)")
     parser.add_argument("--seed", type=int, default=7, help="random seed (7)")
+    parser.add_argument("--if-empty", action="store_true", help="only when the graph has no papers")
     parser.set_defaults(run=_demo)
 
 
 def _demo(args: argparse.Namespace, settings: Settings) -> int:
     from cli.load_cmd import load_demo
 
-    return load_demo(settings, papers=args.papers, seed=args.seed)
+    return load_demo(settings, papers=args.papers, seed=args.seed, if_empty=args.if_empty)

@@ -7,8 +7,8 @@ timeout. Driver errors become scholargraph errors here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeVar
 
 import neo4j
 from neo4j import AsyncGraphDatabase, AsyncManagedTransaction, unit_of_work
@@ -19,6 +19,7 @@ from graph.errors import ConstraintViolation, DatabaseError
 from queries import Query
 
 QueryHook = Callable[[Query, Mapping[str, Any]], None]
+T = TypeVar("T")
 Row = dict[str, Any]
 
 
@@ -38,6 +39,7 @@ class Database:
 
     @classmethod
     def connect(cls, settings: Settings, **driver_options: Any) -> Database:
+        driver_options.setdefault("notifications_min_severity", "OFF")
         driver = AsyncGraphDatabase.driver(settings.uri, auth=settings.auth, **driver_options)
         return cls(driver, database=settings.neo4j_database, timeout=settings.query_timeout)
 
@@ -94,27 +96,38 @@ class Database:
         except Neo4jError as error:
             raise DatabaseError(f"{query.name} failed: {error.message}") from error
 
-    async def run_in_transaction(
-        self, steps: list[tuple[Query, Mapping[str, Any]]], *, timeout_s: float | None = None
-    ) -> list[list[Row]]:
-        """Run several write queries in one transaction: all of them land, or none."""
-        for query, params in steps:
-            if self.on_query is not None:
-                self.on_query(query, params)
+    async def unit(
+        self, work: Callable[[Tx], Awaitable[T]], *, timeout_s: float | None = None
+    ) -> T:
+        """Run ``work`` in one write transaction: everything it writes lands, or nothing does.
+
+        The driver retries transient failures by calling ``work`` again from the start, so
+        ``work`` must compute everything it writes inside the transaction.
+        """
 
         @unit_of_work(timeout=timeout_s or self.timeout)
-        async def work(tx: AsyncManagedTransaction) -> list[list[Row]]:
-            out: list[list[Row]] = []
-            for query, params in steps:
-                result = await tx.run(query.text, dict(params))
-                out.append(await result.data())
-            return out
+        async def body(tx: AsyncManagedTransaction) -> T:
+            return await work(Tx(tx, self.on_query))
 
         try:
             async with self.driver.session(database=self.database) as session:
-                return await session.execute_write(work)
+                return await session.execute_write(body)
         except ConstraintError as error:
-            raise ConstraintViolation(f"{steps[0][0].name}…: {error.message}") from error
+            raise ConstraintViolation(f"{error.message}") from error
         except Neo4jError as error:
-            names = ", ".join(q.name for q, _ in steps)
-            raise DatabaseError(f"transaction ({names}) failed: {error.message}") from error
+            raise DatabaseError(f"write transaction failed: {error.message}") from error
+
+
+class Tx:
+    """The queries of one unit of work, run in its transaction."""
+
+    def __init__(self, tx: AsyncManagedTransaction, on_query: QueryHook | None) -> None:
+        self._tx = tx
+        self._on_query = on_query
+
+    async def run(self, query: Query, params: Mapping[str, Any] | None = None) -> list[Row]:
+        bound = dict(params or {})
+        if self._on_query is not None:
+            self._on_query(query, bound)
+        result = await self._tx.run(query.text, bound)
+        return await result.data()

@@ -63,6 +63,15 @@ class Constraints:
 
     same: frozenset[frozenset[str]] = frozenset()
     distinct: frozenset[frozenset[str]] = frozenset()
+    partners: dict[str, frozenset[str]] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        # Each mention's "distinct" partners, so a block looks up only its own mentions.
+        partners: dict[str, set[str]] = defaultdict(set)
+        for pair in self.distinct:
+            for mention_id in pair:
+                partners[mention_id] |= pair - {mention_id}
+        object.__setattr__(self, "partners", {k: frozenset(v) for k, v in partners.items()})
 
     @classmethod
     def of(
@@ -234,17 +243,19 @@ class _Groups:
     """Union-find over one block's mentions that keeps a profile per group."""
 
     def __init__(
-        self, mentions: Sequence[Mention], context: ScoringContext, distinct: set[frozenset[str]]
+        self,
+        mentions: Sequence[Mention],
+        context: ScoringContext,
+        partners: dict[str, frozenset[str]],
     ) -> None:
         self.profiles = [Profile.of(m, context) for m in mentions]
         self.parent = list(range(len(mentions)))
         self.version = [0] * len(mentions)
         self.context = context
         self.forbidden: dict[int, set[str]] = defaultdict(set)
-        index = {m.mention_id: i for i, m in enumerate(mentions)}
-        for pair in distinct:
-            for mention_id in pair & index.keys():
-                self.forbidden[index[mention_id]] |= pair - {mention_id}
+        for i, mention in enumerate(mentions):
+            if mention.mention_id in partners:
+                self.forbidden[i] |= partners[mention.mention_id]
 
     def find(self, index: int) -> int:
         while self.parent[index] != index:
@@ -432,7 +443,7 @@ def cluster_block(
     rules = constraints or Constraints()
     ordered = sorted(mentions, key=lambda m: m.mention_id)
     threshold = logit(cfg.threshold)
-    groups = _Groups(ordered, context, set(rules.distinct))
+    groups = _Groups(ordered, context, rules.partners)
     for a, b in _must_links(ordered, rules):
         ra, rb = groups.find(a), groups.find(b)
         if ra != rb and not groups.curator_forbids(ra, rb):

@@ -143,6 +143,7 @@ def _is_capitalised_surname(word: str) -> bool:
     return "." not in word and len(letters) > 1 and all(ch.isupper() for ch in letters)
 
 
+@lru_cache(maxsize=1 << 18)
 def parse_name(raw: str) -> ParsedName:
     """Parse a name as printed: ``First M. Last``, ``Last, First``, ``LAST First``, suffixes."""
     text = html.unescape(raw).strip()

@@ -7,6 +7,7 @@ neomodel reserves the attribute name ``source``, so the source of a fact is the 
 from __future__ import annotations
 
 from neomodel import (
+    ArrayProperty,
     BooleanProperty,
     FloatProperty,
     IntegerProperty,
@@ -35,7 +36,9 @@ class Authored(StructuredRel):
     origin = StringProperty(required=True, db_property="source")
     method = StringProperty(required=True, choices=MATCH_METHODS)
     confidence = FloatProperty(default=1.0)
-    source_ids = StringProperty()  # e.g. "s2:1688882 openalex:A5001226970"
+    source_ids = ArrayProperty(StringProperty(), default=list)  # ["s2:1688882", …]
+    sources = ArrayProperty(StringProperty(), default=list)  # every source listing the slot
+    rank = IntegerProperty()  # of ``method``: the strongest rule that matched the slot
     pinned = BooleanProperty(default=False)
 
 

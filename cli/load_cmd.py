@@ -1,0 +1,143 @@
+"""``scholargraph load SOURCE`` — bulk files or the live APIs into the graph; and the demo."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from cli.progress import load_progress, summary_table
+from graph.config import Settings
+from graph.db import Database
+from graph.loaders.demo import load_demo as run_demo
+from graph.loaders.demo import write_demo_files
+from graph.loaders.files import file_chunks
+from graph.loaders.pipeline import Loader, LoadSummary
+from graph.schema.install import install_schema
+
+SOURCES = ("arxiv", "s2", "openalex", "orcid", "ror")
+FILE_FORMATS = {"arxiv": None, "s2": "s2", "openalex": "openalex", "orcid": "orcid", "ror": "ror"}
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("load", help="load a source: bulk files or the live API")
+    parser.add_argument("source", choices=SOURCES)
+    parser.add_argument(
+        "--files",
+        nargs="+",
+        type=Path,
+        metavar="PATH",
+        help="files or folders (read recursively) instead of the live API",
+    )
+    parser.add_argument(
+        "--ids", nargs="+", default=None, help="arXiv ids, S2 refs, ORCID iDs or ROR ids to fetch"
+    )
+    parser.add_argument("--set", dest="set_spec", help="arXiv OAI-PMH set, e.g. cs")
+    parser.add_argument("--category", help="arXiv category for a search, e.g. cs.DC")
+    parser.add_argument("--from", dest="from_date", help="arXiv OAI-PMH from date YYYY-MM-DD")
+    parser.add_argument("--until", help="arXiv OAI-PMH until date YYYY-MM-DD")
+    parser.add_argument("--query", help="arXiv search query")
+    parser.add_argument("--filter", dest="filter", help="OpenAlex works filter")
+    parser.add_argument("--affiliation", nargs="+", help="ROR: raw affiliation strings")
+    parser.add_argument("--report", type=Path, help="rejected records (JSON lines)")
+    parser.add_argument("--restart", action="store_true", help="ignore the checkpoint")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.set_defaults(run=_load)
+
+
+def _state_dir(settings: Settings) -> Path:
+    return settings.cache_dir.parent / "loads"
+
+
+def _signature(args: argparse.Namespace) -> str:
+    parts = [args.source] + [str(p.resolve()) for p in args.files or []]
+    for key in ("ids", "set_spec", "category", "from_date", "until", "query", "filter"):
+        value = getattr(args, key)
+        if value:
+            parts.append(f"{key}={value}")
+    return "-".join(parts).replace("/", "_")[:150]
+
+
+def _load(args: argparse.Namespace, settings: Settings) -> int:
+    state = _state_dir(settings)
+    checkpoint = state / f"{_signature(args)}.checkpoint.json"
+    if args.restart:
+        checkpoint.unlink(missing_ok=True)
+    report = args.report or state / f"{args.source}-rejected.jsonl"
+
+    async def go() -> LoadSummary:
+        async with Database.connect(settings) as db:
+            await db.verify()
+            await install_schema(settings, db)
+            with load_progress(f"load {args.source}") as (progress, task):
+                loader = Loader(
+                    db,
+                    coauthor_cap=settings.coauthor_cap,
+                    report=report,
+                    checkpoint=checkpoint,
+                    progress=_advance(progress, task),
+                )
+                return await loader.run(_chunks(args, settings))
+
+    summary = asyncio.run(go())
+    _print({args.source: summary}, args.json, report)
+    return 0
+
+
+def _chunks(args: argparse.Namespace, settings: Settings) -> Any:
+    if args.files:
+        return file_chunks(args.files, format=FILE_FORMATS[args.source])
+    from graph.loaders.live import live_chunks
+
+    return live_chunks(args.source, settings, vars(args))
+
+
+def _advance(progress: Any, task: Any) -> Any:
+    def step(records: int, summary: LoadSummary) -> None:
+        rate = summary.records / summary.seconds if summary.seconds else 0.0
+        progress.update(task, advance=records, rate=f"{rate:,.0f}")
+
+    return step
+
+
+def _print(summaries: dict[str, LoadSummary], as_json: bool, report: Path | None) -> None:
+    if as_json:
+        print(json.dumps({k: v.as_dict() for k, v in summaries.items()}, default=str))
+        return
+    console = Console()
+    console.print(summary_table("load summary", summaries))
+    if report is not None and any(s.rejected for s in summaries.values()):
+        console.print(f"rejected records and reasons: {report}")
+
+
+def load_demo(settings: Settings, *, papers: int, seed: int, if_empty: bool = False) -> int:
+    folder = write_demo_files(settings.cache_dir.parent / "demo", papers=papers, seed=seed)
+
+    async def go() -> dict[str, LoadSummary] | None:
+        async with Database.connect(settings) as db:
+            await db.verify()
+            await install_schema(settings, db)
+            if if_empty:
+                from graph.stats import graph_stats
+
+                if (await graph_stats(db))["nodes"].get("Paper"):
+                    return None
+            with load_progress(f"demo corpus ({papers:,} papers, seed {seed})") as (p, task):
+                return await run_demo(
+                    db,
+                    folder,
+                    coauthor_cap=settings.coauthor_cap,
+                    progress=_advance(p, task),
+                    report=_state_dir(settings) / "demo-rejected.jsonl",
+                )
+
+    summaries = asyncio.run(go())
+    if summaries is None:
+        Console().print("the graph already holds papers; demo not loaded")
+        return 0
+    _print(summaries, False, None)
+    return 0

@@ -1,0 +1,241 @@
+"""Which researcher each author slot of a batch of papers belongs to — against the graph.
+
+The rules, in order (each authorship records which one decided it):
+
+1. a curator pinned the slot → it stays as it is;
+2. same ORCID iD, then same S2 author id, then same OpenAlex author id → that researcher;
+3. cross-source alignment: the same paper already has an author at that position (or, when
+   sources number authors differently, anywhere on the paper) with a compatible name → the
+   same researcher, and the new source's ids join it;
+4. otherwise the mention is scored against the researchers of its name block (and against the
+   other new mentions of the batch) with :func:`graph.identity.cluster_mentions`; existing
+   researchers are never merged with each other here — that is a recorded curation event.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from graph.db import Database, Row
+from graph.identity.cluster import Constraints, cluster_mentions
+from graph.identity.names import ParsedName, block_key, compare_names, last_key, parse_name
+from graph.identity.scoring import Mention, ScoringContext, score
+from graph.records import AuthorRecord, InstitutionRef, Source
+from queries import identity as q
+
+CANDIDATES_PER_BLOCK = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One author slot of one paper, with the evidence the scoring uses."""
+
+    paper: str
+    position: int
+    n_authors: int
+    raw_name: str
+    author: AuthorRecord
+    source: Source
+    year: int | None = None
+    categories: tuple[str, ...] = ()
+    affiliations: tuple[str, ...] = ()
+    ror_ids: tuple[str, ...] = ()
+    coauthors: frozenset[str] = frozenset()
+    institutions: tuple[InstitutionRef, ...] = ()
+
+    @property
+    def id_keys(self) -> list[tuple[str, str]]:
+        """``(method, identifier key)`` in the order they decide."""
+        keys: list[tuple[str, str]] = []
+        if self.author.orcid:
+            keys.append(("orcid", f"orcid:{self.author.orcid}"))
+        keys += [("s2_id", f"s2:{x}") for x in self.author.s2_ids]
+        keys += [("openalex_id", f"openalex:{x}") for x in self.author.openalex_ids]
+        return keys
+
+
+@dataclass(slots=True)
+class Resolution:
+    slot: Slot
+    researcher: int | None = None  # None: a new researcher, grouped by ``new_group``
+    new_group: str | None = None
+    method: str = "new"
+    confidence: float = 1.0
+    keep: bool = False  # a pinned slot: write nothing
+    replaces: list[int] = field(default_factory=list)  # name-only duplicates whose edge goes
+    same_as: list[int] = field(default_factory=list)  # researchers with ids: merge candidates
+    edge_exists: bool = False  # the researcher already has an AUTHORED edge to the paper
+
+
+@dataclass(frozen=True, slots=True)
+class _Holder:
+    researcher: int
+    position: int
+    name: ParsedName
+    orcid: str | None
+    pinned: bool
+    source: str
+    method: str
+    confidence: float
+    has_ids: bool
+
+
+def names_compatible(a: ParsedName, b: ParsedName) -> bool:
+    return last_key(a) == last_key(b) and compare_names(a, b).compatible
+
+
+class Resolver:
+    """Resolves the author slots of a batch; reads the graph, writes nothing."""
+
+    def __init__(self, db: Database, *, candidates_per_block: int = CANDIDATES_PER_BLOCK) -> None:
+        self.db = db
+        self.candidates_per_block = candidates_per_block
+
+    async def resolve(self, slots: Sequence[Slot]) -> list[Resolution]:
+        resolutions = [Resolution(slot) for slot in slots]
+        by_key = await self._identifiers(slots)
+        holders = await self._holders({s.paper for s in slots})
+        pending: list[Resolution] = []
+        for res in resolutions:
+            if not self._by_rules(res, by_key, holders):
+                pending.append(res)
+        await self._by_names(pending)
+        edges = {(paper, h.researcher) for paper, hs in holders.items() for h in hs}
+        for res in resolutions:
+            res.edge_exists = (res.slot.paper, res.researcher) in edges
+        return resolutions
+
+    async def _identifiers(self, slots: Iterable[Slot]) -> dict[str, int]:
+        keys = sorted({key for s in slots for _, key in s.id_keys})
+        if not keys:
+            return {}
+        rows = await self.db.run(q.LOOKUP_IDENTIFIERS, {"keys": keys})
+        return {row["key"]: row["researcher"] for row in rows}
+
+    async def _holders(self, papers: set[str]) -> dict[str, list[_Holder]]:
+        rows = await self.db.run(q.LOOKUP_SLOTS, {"papers": sorted(papers)})
+        holders: dict[str, list[_Holder]] = defaultdict(list)
+        for row in rows:
+            holders[row["paper"]].append(
+                _Holder(
+                    researcher=row["researcher"],
+                    position=row["position"],
+                    name=parse_name(row["name"]),
+                    orcid=row["orcid"],
+                    pinned=row["pinned"],
+                    source=row["source"],
+                    method=row["method"],
+                    confidence=row["confidence"] or 1.0,
+                    has_ids=row["has_ids"],
+                )
+            )
+        return holders
+
+    def _by_rules(
+        self, res: Resolution, by_key: dict[str, int], holders: dict[str, list[_Holder]]
+    ) -> bool:
+        slot = res.slot
+        name = parse_name(slot.raw_name)
+        on_paper = holders.get(slot.paper, [])
+        at_position = [h for h in on_paper if h.position == slot.position]
+        if any(h.pinned for h in at_position):
+            res.keep = True
+            return True
+        for method, key in slot.id_keys:
+            if key in by_key:
+                res.researcher, res.method, res.confidence = by_key[key], method, 1.0
+                for h in at_position:
+                    if h.researcher != res.researcher and names_compatible(h.name, name):
+                        (res.same_as if h.has_ids else res.replaces).append(h.researcher)
+                return True
+        same_name = [
+            h
+            for h in sorted(on_paper, key=lambda h: h.position != slot.position)
+            if names_compatible(h.name, name)
+            and not (slot.author.orcid and h.orcid and h.orcid != slot.author.orcid)
+        ]
+        if same_name:
+            holder = same_name[0]
+            res.researcher = holder.researcher
+            if holder.source == slot.source:
+                res.method, res.confidence = holder.method, holder.confidence
+            else:
+                res.method, res.confidence = "cross_source", 1.0
+            return True
+        return False
+
+    async def _by_names(self, pending: list[Resolution]) -> None:
+        if not pending:
+            return
+        mentions = {f"m{i}": _mention(f"m{i}", r.slot) for i, r in enumerate(pending)}
+        blocks = sorted({block_key(m.name) for m in mentions.values()})
+        rows = await self.db.run(
+            q.CANDIDATES_BY_BLOCK, {"blocks": blocks, "per_block": self.candidates_per_block}
+        )
+        candidates = {f"r{row['id']}": _candidate(row) for row in rows}
+        distinct: list[tuple[str, str]] = []
+        by_block: dict[str, list[str]] = defaultdict(list)
+        for key, mention in candidates.items():
+            by_block[block_key(mention.name)].append(key)
+        for keys in by_block.values():
+            distinct += list(combinations(keys, 2))
+        by_paper: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for key, mention in mentions.items():
+            by_paper[(mention.paper_id, block_key(mention.name))].append(key)
+        for keys in by_paper.values():
+            distinct += list(combinations(keys, 2))
+        everyone = [*candidates.values(), *mentions.values()]
+        context = ScoringContext.build(everyone)
+        clusters = cluster_mentions(
+            everyone, constraints=Constraints.of(distinct=distinct), context=context
+        )
+        index = {key: i for i, key in enumerate(mentions)}
+        for cluster in clusters:
+            existing = [k for k in cluster if k in candidates]
+            news = [k for k in cluster if k in mentions]
+            for key in news:
+                res = pending[index[key]]
+                if existing:
+                    target = candidates[existing[0]]
+                    res.researcher = int(existing[0][1:])
+                    res.method = "name_score"
+                    res.confidence = round(score(mentions[key], target, context).probability, 4)
+                else:
+                    res.new_group = news[0]
+                    res.method, res.confidence = "new", 1.0
+
+
+def _mention(key: str, slot: Slot) -> Mention:
+    return Mention(
+        mention_id=key,
+        name=parse_name(slot.raw_name),
+        paper_id=slot.paper,
+        position=slot.position,
+        n_authors=slot.n_authors,
+        affiliations=slot.affiliations,
+        ror_ids=slot.ror_ids,
+        coauthors=slot.coauthors,
+        categories=frozenset(slot.categories),
+        year=slot.year,
+        orcid=slot.author.orcid,
+        s2_author_id=slot.author.s2_ids[0] if slot.author.s2_ids else None,
+        openalex_author_id=slot.author.openalex_ids[0] if slot.author.openalex_ids else None,
+    )
+
+
+def _candidate(row: Row) -> Mention:
+    """A researcher already in the graph, as one mention carrying everything known of them."""
+    return Mention(
+        mention_id=f"r{row['id']}",
+        name=parse_name(row["name"]),
+        affiliations=tuple(row["affiliations"] or ()),
+        coauthors=frozenset(row["coauthors"] or ()),
+        categories=frozenset(row["categories"] or ()),
+        year=row["year_max"],
+        orcid=row["orcid"],
+        s2_author_id=(row["s2_ids"] or [None])[0],
+        openalex_author_id=(row["openalex_ids"] or [None])[0],
+    )

@@ -1,0 +1,44 @@
+"""Bulk files as load chunks of about ``chunk_size`` records, each with a stable name for the
+checkpoint (small files such as arXiv ``.abs`` records are grouped)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator, Sequence
+from pathlib import Path
+
+from graph.loaders.parse.files import BulkFormat, iter_bulk_files
+from graph.records import Batch
+
+CHUNK_RECORDS = 1000
+
+
+def _grouped(
+    paths: Sequence[Path], format: BulkFormat | None, chunk_size: int
+) -> Iterator[tuple[str, Batch]]:
+    pending = Batch()
+    first: str | None = None
+    count = 0
+    for path, batch in iter_bulk_files(paths, format=format, chunk_size=chunk_size):
+        first = first or f"{path.resolve()}#{count}"
+        pending.extend(batch)
+        count += 1
+        if len(pending) + len(pending.rejected) >= chunk_size:
+            yield f"{first}+{count}", pending
+            pending, first, count = Batch(), None, 0
+    if first is not None:
+        yield f"{first}+{count}", pending
+
+
+async def file_chunks(
+    paths: Sequence[Path], *, format: BulkFormat | None = None, chunk_size: int = CHUNK_RECORDS
+) -> AsyncIterator[tuple[str, Batch]]:
+    """Parse in a worker thread while the database writes the previous chunk."""
+    iterator = _grouped(paths, format, chunk_size)
+    done = object()
+    while True:
+        item = await asyncio.to_thread(next, iterator, done)
+        if item is done:
+            return
+        assert isinstance(item, tuple)
+        yield item

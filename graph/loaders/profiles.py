@@ -1,0 +1,160 @@
+"""Writes author profiles (S2/OpenAlex/ORCID authors), affiliations and institution records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph.db import Database, Tx
+from graph.identity.names import block_key, parse_name
+from graph.loaders.institutions import InstitutionIndex
+from graph.loaders.rows import slugify
+from graph.records import AffiliationRecord, AuthorRecord, InstitutionRecord, Rejection
+from queries import identity as iq
+from queries import writer as wq
+
+RESEARCHER_IDS_START = 1_000_000
+
+
+def _id_keys(author: AuthorRecord) -> list[str]:
+    keys = [f"orcid:{author.orcid}"] if author.orcid else []
+    keys += [f"s2:{x}" for x in author.s2_ids]
+    keys += [f"openalex:{x}" for x in author.openalex_ids]
+    return keys
+
+
+async def _lookup(db: Database, authors: list[AuthorRecord]) -> dict[str, int]:
+    keys = sorted({k for a in authors for k in _id_keys(a)})
+    rows = await db.run(iq.LOOKUP_IDENTIFIERS, {"keys": keys}) if keys else []
+    return {row["key"]: row["researcher"] for row in rows}
+
+
+def _found(author: AuthorRecord, by_key: dict[str, int]) -> int | None:
+    return next((by_key[k] for k in _id_keys(author) if k in by_key), None)
+
+
+async def write_authors(db: Database, authors: list[AuthorRecord]) -> tuple[int, int]:
+    """Update researchers from profile records; a profile of someone new creates them.
+
+    Returns (created, updated). Profiles carry the sources' own h-index and counts.
+    """
+    with_ids = [a for a in authors if _id_keys(a)]
+    by_key = await _lookup(db, with_ids)
+
+    async def work(tx: Tx) -> tuple[int, int]:
+        ids = dict(by_key)
+        unknown: list[AuthorRecord] = []
+        for author in with_ids:
+            if _found(author, ids) is None:
+                unknown.append(author)
+                for key in _id_keys(author):
+                    ids[key] = -1
+        if unknown:
+            rows = await tx.run(
+                iq.NEXT_IDS,
+                {"name": "researcher", "count": len(unknown), "start": RESEARCHER_IDS_START},
+            )
+            first: int = rows[0]["first"]
+            for offset, author in enumerate(unknown):
+                for key in _id_keys(author):
+                    ids[key] = first + offset
+        researchers: list[dict[str, Any]] = []
+        identifiers: list[dict[str, Any]] = []
+        for author in with_ids:
+            rid = _found(author, ids)
+            assert rid is not None
+            researchers.append(_researcher_row(rid, author))
+            for key in _id_keys(author):
+                scheme, value = key.split(":", 1)
+                method = {"s2": "s2_id", "openalex": "openalex_id"}.get(scheme, scheme)
+                identifiers.append(
+                    {
+                        "key": key,
+                        "scheme": scheme,
+                        "value": value,
+                        "researcher": rid,
+                        "method": method,
+                        "source": author.source,
+                    }
+                )
+        await tx.run(wq.UPSERT_RESEARCHERS, {"rows": researchers})
+        await tx.run(wq.UPSERT_IDENTIFIERS, {"rows": identifiers})
+        return len(unknown), len(with_ids) - len(unknown)
+
+    return await db.unit(work)
+
+
+def _researcher_row(rid: int, author: AuthorRecord) -> dict[str, Any]:
+    return {
+        "id": rid,
+        "slug": slugify(author.name),
+        "name": author.name,
+        "name_key": block_key(parse_name(author.name)),
+        "orcid": author.orcid,
+        "h_index_s2": author.h_index if author.source == "s2" else None,
+        "h_index_openalex": author.h_index if author.source == "openalex" else None,
+        "names": sorted({author.name, *author.alt_names}),
+        "dblp": list(author.dblp),
+        "affiliations": [i.name for i in author.affiliations if i.name][:20],
+        "coauthors": [],
+        "categories": [],
+        "year_min": None,
+        "year_max": None,
+    }
+
+
+async def write_affiliations(
+    db: Database, records: list[AffiliationRecord]
+) -> tuple[int, list[Rejection]]:
+    by_key = await _lookup(db, [rec.author for rec in records])
+    index = InstitutionIndex(db)
+    await index.prepare([rec.institution for rec in records])
+    rejected: list[Rejection] = []
+    kept: list[tuple[int, AffiliationRecord]] = []
+    for rec in records:
+        rid = _found(rec.author, by_key)
+        if rid is None:
+            rejected.append(
+                Rejection(
+                    rec.source,
+                    rec.author.name,
+                    "researcher not in the graph yet; "
+                    "load their papers or profile first, then the affiliations",
+                )
+            )
+        elif not (rec.institution.ror_id or rec.institution.openalex_id):
+            rejected.append(
+                Rejection(rec.source, rec.author.name, "institution has no ROR or OpenAlex id")
+            )
+        else:
+            kept.append((rid, rec))
+
+    async def work(tx: Tx) -> int:
+        ids = await index.write(tx)
+        rows = []
+        for rid, rec in kept:
+            institution = ids.resolve(rec.institution)
+            if institution is not None:
+                rows.append(
+                    {
+                        "researcher": rid,
+                        "institution": institution,
+                        "source": rec.source,
+                        "first_year": rec.first_year,
+                        "last_year": rec.last_year,
+                    }
+                )
+        await tx.run(wq.UPSERT_AFFILIATIONS, {"rows": rows})
+        return len(rows)
+
+    return await db.unit(work), rejected
+
+
+async def write_institutions(db: Database, records: list[InstitutionRecord]) -> int:
+    index = InstitutionIndex(db)
+    await index.prepare(records)
+
+    async def work(tx: Tx) -> int:
+        await index.write(tx, authoritative=True)
+        return len(records)
+
+    return await db.unit(work)

@@ -1,0 +1,133 @@
+"""Records → the parameter rows of the writer's queries."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from datetime import date
+from itertools import pairwise
+from typing import Any
+
+from graph.identity.names import block_key, parse_name
+from graph.identity.resolver import Slot
+from graph.records import PaperRecord, position_kind
+
+ALPHABETICAL_MIN_AUTHORS = 4
+
+
+def slugify(text: str) -> str:
+    """``"Ziming Liu"`` → ``"ziming-liu"``; diacritics folded, anything else dropped.
+
+    >>> slugify("Jürgen Schmidhuber")
+    'jurgen-schmidhuber'
+    """
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-") or "unnamed"
+
+
+def n_authors(paper: PaperRecord) -> int:
+    """Authors on the paper: the highest printed position (sources drop unnamed slots)."""
+    return max((a.position for a in paper.authorships), default=0)
+
+
+def is_alphabetical(paper: PaperRecord) -> bool:
+    """Whether the author list is in surname order (only said of lists of four or more,
+    where chance order is alphabetical at most once in 24)."""
+    if len(paper.authorships) < ALPHABETICAL_MIN_AUTHORS:
+        return False
+    surnames = [parse_name(a.raw_name).last for a in paper.authorships]
+    return all(a <= b for a, b in pairwise(surnames))
+
+
+def paper_props(paper: PaperRecord, coauthor_cap: int) -> dict[str, Any]:
+    n = n_authors(paper)
+    props: dict[str, Any] = {
+        "key": paper.key,
+        "arxiv_id": paper.arxiv_id,
+        "doi": paper.doi,
+        "s2_id": paper.s2_id,
+        "s2_corpus_id": paper.s2_corpus_id,
+        "openalex_id": paper.openalex_id,
+        "title": paper.title,
+        "abstract": paper.abstract,
+        "published": paper.published,
+        "updated": paper.updated,
+        "year": paper.year or (paper.published.year if paper.published else None),
+        "versions": max((v.version for v in paper.versions), default=None),
+        "primary_category": paper.primary_category,
+        "citation_count": paper.citation_count,
+        "journal_ref": paper.journal_ref,
+        "comments": paper.comments,
+        "withdrawn": paper.withdrawn,
+        "n_authors": n,
+        "hyperauthored": n > coauthor_cap or paper.authors_truncated,
+        "alphabetical": is_alphabetical(paper),
+        "authors_truncated": paper.authors_truncated,
+    }
+    return {k: v for k, v in props.items() if v is not None}
+
+
+def category_rows(paper: PaperRecord) -> list[dict[str, Any]]:
+    primary = paper.primary_category or (paper.categories[0] if paper.categories else None)
+    codes = dict.fromkeys([*([primary] if primary else []), *paper.categories])
+    return [{"code": code, "primary": code == primary} for code in codes]
+
+
+def fingerprint(paper: PaperRecord, coauthor_cap: int) -> str:
+    """A digest of everything a record writes; equal digests mean nothing would change."""
+    content = {
+        "props": paper_props(paper, coauthor_cap),
+        "categories": category_rows(paper),
+        "authors": [
+            (
+                a.position,
+                a.raw_name,
+                a.author.orcid,
+                a.author.s2_ids,
+                a.author.openalex_ids,
+                [(i.ror_id, i.openalex_id) for i in a.institutions],
+                a.raw_affiliations,
+            )
+            for a in paper.authorships
+        ],
+    }
+    text = json.dumps(content, sort_keys=True, default=_json_default)
+    return f"{paper.source}:{hashlib.blake2b(text.encode(), digest_size=12).hexdigest()}"
+
+
+def _json_default(value: object) -> str:
+    if isinstance(value, date):
+        return value.isoformat()
+    raise TypeError(f"cannot fingerprint {type(value).__name__}")
+
+
+def slots_of(paper: PaperRecord) -> list[Slot]:
+    n = n_authors(paper)
+    keys = [block_key(parse_name(a.raw_name)) for a in paper.authorships]
+    year = paper.year or (paper.published.year if paper.published else None)
+    slots = []
+    for authorship, own in zip(paper.authorships, keys, strict=True):
+        names = tuple(i.name for i in authorship.institutions if i.name)
+        slots.append(
+            Slot(
+                paper=paper.key,
+                position=authorship.position,
+                n_authors=n,
+                raw_name=authorship.raw_name,
+                author=authorship.author,
+                source=paper.source,
+                year=year,
+                categories=paper.categories,
+                affiliations=tuple(dict.fromkeys((*authorship.raw_affiliations, *names))),
+                ror_ids=tuple(i.ror_id for i in authorship.institutions if i.ror_id),
+                coauthors=frozenset(k for k in keys if k != own),
+                institutions=authorship.institutions,
+            )
+        )
+    return slots
+
+
+def kind_of(slot: Slot) -> str:
+    return position_kind(slot.position, slot.n_authors)

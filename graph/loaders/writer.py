@@ -1,0 +1,320 @@
+"""Writes normalised records into the graph: one transaction per batch, idempotent.
+
+A batch of papers is resolved (see :mod:`graph.identity.resolver`), then written in a single
+transaction — researchers, their external ids, institutions, papers with categories, authorships,
+affiliations, and the COAUTHOR edges and counts of every researcher it touched — so a failure
+never leaves half a paper. Re-writing the same records changes nothing: a paper whose record
+digest is already stored is skipped, and every write is a MERGE.
+
+COAUTHOR edges count joint papers that have at most ``coauthor_cap`` authors (default 100):
+larger papers (collaborations of hundreds) keep their AUTHORED edges, are flagged
+``hyperauthored`` and add no COAUTHOR edges.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from graph.db import Database, Tx
+from graph.identity.names import block_key, parse_name
+from graph.identity.resolver import Resolution, Resolver
+from graph.loaders import rows as r
+from graph.loaders.institutions import InstitutionIndex
+from graph.records import PaperRecord
+from queries import identity as iq
+from queries import loads as lq
+from queries import writer as wq
+
+RESEARCHER_IDS_START = 1_000_000
+# When several sources match one authorship, the edge keeps the strongest rule (lowest rank).
+METHOD_RANK = {
+    "curator": 0,
+    "orcid": 1,
+    "s2_id": 2,
+    "openalex_id": 3,
+    "cross_source": 4,
+    "name_score": 5,
+    "new": 6,
+}
+
+
+@dataclass(slots=True)
+class WriteSummary:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    rejected: int = 0
+    researchers_created: int = 0
+
+    def add(self, other: WriteSummary) -> None:
+        self.created += other.created
+        self.updated += other.updated
+        self.unchanged += other.unchanged
+        self.rejected += other.rejected
+        self.researchers_created += other.researchers_created
+
+
+@dataclass(slots=True)
+class _ResearcherRow:
+    id: int | None
+    name: str
+    orcid: str | None = None
+    names: set[str] = field(default_factory=set)
+    dblp: set[str] = field(default_factory=set)
+    affiliations: dict[str, None] = field(default_factory=dict)
+    coauthors: dict[str, None] = field(default_factory=dict)
+    categories: dict[str, None] = field(default_factory=dict)
+    years: list[int] = field(default_factory=list)
+
+    def row(self, researcher_id: int) -> dict[str, Any]:
+        return {
+            "id": researcher_id,
+            "slug": r.slugify(self.name),
+            "name": self.name,
+            "name_key": block_key(parse_name(self.name)),
+            "orcid": self.orcid,
+            "h_index_s2": None,
+            "h_index_openalex": None,
+            "names": sorted(self.names),
+            "dblp": sorted(self.dblp),
+            "affiliations": list(self.affiliations)[:20],
+            "coauthors": sorted(self.coauthors)[:100],
+            "categories": list(self.categories)[:20],
+            "year_min": min(self.years, default=None),
+            "year_max": max(self.years, default=None),
+        }
+
+
+class GraphWriter:
+    def __init__(self, db: Database, *, coauthor_cap: int = 100) -> None:
+        self.db = db
+        self.coauthor_cap = coauthor_cap
+        self.resolver = Resolver(db)
+        self.institutions = InstitutionIndex(db)
+
+    async def write_papers(self, papers: list[PaperRecord]) -> WriteSummary:
+        summary = WriteSummary()
+        latest = _latest_per_key(papers)
+        stored = await self.db.run(lq.PAPER_FINGERPRINTS, {"keys": sorted(latest)})
+        known = {row["key"]: set(row["fingerprints"]) for row in stored}
+        changed: list[tuple[PaperRecord, str]] = []
+        for key, paper in sorted(latest.items()):
+            digest = r.fingerprint(paper, self.coauthor_cap)
+            if digest in known.get(key, set()):
+                summary.unchanged += 1
+                continue
+            changed.append((paper, digest))
+            if key in known:
+                summary.updated += 1
+            else:
+                summary.created += 1
+        summary.unchanged += len(papers) - len(latest)
+        if not changed:
+            return summary
+        slots = [slot for paper, _ in changed for slot in r.slots_of(paper)]
+        resolutions = await self.resolver.resolve(slots)
+        refs = [i for paper, _ in changed for a in paper.authorships for i in a.institutions]
+        await self.institutions.prepare(refs)
+
+        async def work(tx: Tx) -> int:
+            return await self._write(tx, changed, resolutions)
+
+        summary.researchers_created = await self.db.unit(work)
+        return summary
+
+    async def _write(
+        self, tx: Tx, changed: list[tuple[PaperRecord, str]], resolutions: list[Resolution]
+    ) -> int:
+        institution_ids = await self.institutions.write(tx)
+        live = [res for res in resolutions if not res.keep]
+        groups = sorted({res.new_group for res in live if res.researcher is None and res.new_group})
+        new_ids: dict[str, int] = {}
+        if groups:
+            first = await _next_ids(tx, "researcher", len(groups))
+            new_ids = {group: first + i for i, group in enumerate(groups)}
+        for res in live:
+            if res.researcher is None and res.new_group is not None:
+                res.researcher = new_ids[res.new_group]
+
+        researchers: dict[int, _ResearcherRow] = {}
+        identifiers: list[dict[str, Any]] = []
+        authorships: list[dict[str, Any]] = []
+        affiliations: list[dict[str, Any]] = []
+        dropped: list[dict[str, Any]] = []
+        authors_of: dict[str, set[int]] = defaultdict(set)
+        for res in live:
+            assert res.researcher is not None
+            slot, rid = res.slot, res.researcher
+            row = researchers.setdefault(rid, _ResearcherRow(rid, slot.raw_name))
+            row.names.add(slot.raw_name)
+            row.orcid = row.orcid or slot.author.orcid
+            row.dblp.update(slot.author.dblp)
+            row.affiliations.update(dict.fromkeys(slot.affiliations))
+            row.coauthors.update(dict.fromkeys(slot.coauthors))
+            row.categories.update(dict.fromkeys(slot.categories))
+            if slot.year:
+                row.years.append(slot.year)
+            is_new = res.method == "new"
+            for method, key in slot.id_keys:
+                scheme, value = key.split(":", 1)
+                identifiers.append(
+                    {
+                        "key": key,
+                        "scheme": scheme,
+                        "value": value,
+                        "researcher": rid,
+                        "method": method if is_new else res.method,
+                        "source": slot.source,
+                    }
+                )
+            authorships.append(
+                {
+                    "paper": slot.paper,
+                    "researcher": rid,
+                    "position": slot.position,
+                    "kind": r.kind_of(slot),
+                    "raw_name": slot.raw_name,
+                    "source": slot.source,
+                    "method": res.method,
+                    "confidence": res.confidence,
+                    "source_ids": " ".join(key for _, key in slot.id_keys) or None,
+                }
+            )
+            authors_of[slot.paper].add(rid)
+            for old in res.replaces:
+                dropped.append({"paper": slot.paper, "researcher": old, "into": rid})
+                authors_of[slot.paper].add(old)
+            for institution in institution_ids.resolve_all(slot.institutions):
+                affiliations.append(
+                    {
+                        "researcher": rid,
+                        "institution": institution,
+                        "source": slot.source,
+                        "first_year": slot.year,
+                        "last_year": slot.year,
+                    }
+                )
+
+        holders: dict[str, int] = {}
+        for rid, row in sorted(researchers.items()):
+            # One ORCID, one researcher: the first keeps it (a later merge can join the rest).
+            if row.orcid is not None and holders.setdefault(row.orcid, rid) != rid:
+                row.orcid = None
+        await tx.run(
+            wq.UPSERT_RESEARCHERS,
+            {"rows": [row.row(rid) for rid, row in sorted(researchers.items())]},
+        )
+        identifiers = [
+            row
+            for row in identifiers
+            if row["scheme"] != "orcid" or holders.get(row["value"]) == row["researcher"]
+        ]
+        unique_ids = list({row["key"]: row for row in reversed(identifiers)}.values())
+        await tx.run(wq.UPSERT_IDENTIFIERS, {"rows": unique_ids})
+        await tx.run(
+            wq.UPSERT_PAPERS,
+            {
+                "rows": [
+                    {
+                        "key": p.key,
+                        "source": p.source,
+                        "retrieved": p.retrieved,
+                        "props": r.paper_props(p, self.coauthor_cap),
+                        "categories": r.category_rows(p),
+                    }
+                    for p, _ in changed
+                ]
+            },
+        )
+        await tx.run(wq.DROP_SLOTS, {"rows": dropped})
+        await tx.run(wq.UPSERT_AUTHORSHIPS, {"rows": authorships})
+        await tx.run(wq.UPSERT_AFFILIATIONS, {"rows": affiliations})
+        await tx.run(wq.RETIRE_EMPTY, {"rows": dropped})
+        increments, recount = self._coauthor_changes(changed, live, dropped)
+        await tx.run(wq.INCREMENT_COAUTHORS, {"rows": increments})
+        await tx.run(wq.REFRESH_COAUTHORS, {"pairs": recount})
+        touched = sorted({rid for ids in authors_of.values() for rid in ids})
+        await tx.run(wq.REFRESH_RESEARCHER_COUNTS, {"ids": touched})
+        await tx.run(
+            lq.SET_FINGERPRINTS,
+            {"rows": [{"key": p.key, "source": p.source, "fingerprint": d} for p, d in changed]},
+        )
+        return len(groups)
+
+    def _coauthor_changes(
+        self,
+        changed: list[tuple[PaperRecord, str]],
+        live: list[Resolution],
+        dropped: list[dict[str, Any]],
+    ) -> tuple[list[dict[str, Any]], list[list[int]]]:
+        """COAUTHOR changes of a batch: increments for pairs joined by a new AUTHORED edge,
+        and a full recount for pairs that lost one (a dropped duplicate slot).
+
+        A paper counts for a pair once both edges exist; an edge that already existed was
+        counted when it was written, so only new edges add — which keeps re-runs exact.
+        """
+        small = {
+            p.key: p.year or (p.published.year if p.published else None)
+            for p, _ in changed
+            if r.n_authors(p) <= self.coauthor_cap and not p.authors_truncated
+        }
+        everyone: dict[str, set[int]] = defaultdict(set)
+        new: dict[str, set[int]] = defaultdict(set)
+        for res in live:
+            if res.slot.paper in small and res.researcher is not None:
+                everyone[res.slot.paper].add(res.researcher)
+                if not res.edge_exists:
+                    new[res.slot.paper].add(res.researcher)
+        counts: dict[tuple[int, int], list[int | None]] = {}
+        for paper, added in new.items():
+            year = small[paper]
+            pairs = {(min(x, y), max(x, y)) for x in added for y in everyone[paper] if x != y}
+            for pair in pairs:
+                entry = counts.setdefault(pair, [0, year, year])
+                entry[0] = (entry[0] or 0) + 1
+                entry[1] = _min(entry[1], year)
+                entry[2] = _max(entry[2], year)
+        increments = [
+            {"a": a, "b": b, "n": n, "first_year": y0, "last_year": y1}
+            for (a, b), (n, y0, y1) in sorted(counts.items())
+        ]
+        recount = sorted(
+            {
+                (min(row["researcher"], other), max(row["researcher"], other))
+                for row in dropped
+                for other in everyone.get(row["paper"], ())
+                if other != row["researcher"]
+            }
+        )
+        return increments, [list(pair) for pair in recount]
+
+
+def _min(a: int | None, b: int | None) -> int | None:
+    return b if a is None else a if b is None else min(a, b)
+
+
+def _max(a: int | None, b: int | None) -> int | None:
+    return b if a is None else a if b is None else max(a, b)
+
+
+def _latest_per_key(papers: list[PaperRecord]) -> dict[str, PaperRecord]:
+    """One record per paper key: the most recently retrieved, then the highest version."""
+    latest: dict[str, PaperRecord] = {}
+    for paper in papers:
+        current = latest.get(paper.key)
+        if current is None or _recency(paper) >= _recency(current):
+            latest[paper.key] = paper
+    return latest
+
+
+def _recency(paper: PaperRecord) -> tuple[str, int]:
+    version = max((v.version for v in paper.versions), default=0)
+    return (paper.retrieved.isoformat() if paper.retrieved else "", version)
+
+
+async def _next_ids(tx: Tx, name: str, count: int) -> int:
+    rows = await tx.run(iq.NEXT_IDS, {"name": name, "count": count, "start": RESEARCHER_IDS_START})
+    first: int = rows[0]["first"]
+    return first

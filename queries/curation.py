@@ -1,0 +1,212 @@
+"""Curator decisions: merge, split, mark distinct, pin, each recorded as a ``CurationEvent``.
+
+Moves keep the provenance on the moved edges; a curator's own assignment of a slot (split,
+pin) sets ``method = 'curator'``, ``pinned = true`` and ``confidence = 1.0`` so that later
+loads never undo it.
+"""
+
+from queries._query import Query
+
+STATES = Query(
+    "curation.states",
+    """
+    UNWIND $ids AS id
+    OPTIONAL MATCH (r:Researcher {id: id})
+    RETURN id, r IS NOT NULL AS found, r.name AS name, r.merged_into AS merged_into,
+           r.orcid AS orcid, [(r)-[:DISTINCT_FROM]-(d:Researcher) | d.id] AS distinct_from
+    """,
+)
+# Papers two researchers both authored: at the same position they are one slot seen twice;
+# at different positions they are two people on one paper.
+SHARED_PAPERS = Query(
+    "curation.shared_papers",
+    """
+    MATCH (s:Researcher {id: $survivor})-[a:AUTHORED]->(p:Paper)<-[b:AUTHORED]-(m:Researcher)
+    WHERE m.id IN $merged
+    RETURN p.key AS paper, a.position AS survivor_position, m.id AS merged,
+           b.position AS merged_position
+    """,
+)
+MOVE_AUTHORSHIPS = Query(
+    "curation.move_authorships",
+    """
+    MATCH (source:Researcher {id: $source})-[a:AUTHORED]->(p:Paper)
+    WHERE $papers IS NULL OR p.key IN $papers
+    MATCH (target:Researcher {id: $target})
+    OPTIONAL MATCH (target)-[existing:AUTHORED]->(p)
+    CALL (target, a, p, existing) {
+      WITH * WHERE existing IS NULL
+      CREATE (target)-[moved:AUTHORED]->(p)
+      SET moved = properties(a)
+      SET moved.method = CASE WHEN $assign THEN 'curator' ELSE moved.method END,
+          moved.confidence = CASE WHEN $assign THEN 1.0 ELSE moved.confidence END,
+          moved.pinned = $assign OR coalesce(moved.pinned, false)
+    }
+    DELETE a
+    RETURN collect(p.key) AS moved
+    """,
+    "write",
+)
+MOVE_AFFILIATIONS = Query(
+    "curation.move_affiliations",
+    """
+    MATCH (source:Researcher {id: $source})-[a:AFFILIATED]->(i:Institution)
+    MATCH (target:Researcher {id: $target})
+    MERGE (target)-[b:AFFILIATED {source: a.source}]->(i)
+    SET b.first_year = CASE WHEN b.first_year IS NULL OR a.first_year < b.first_year
+                            THEN a.first_year ELSE b.first_year END,
+        b.last_year = CASE WHEN b.last_year IS NULL OR a.last_year > b.last_year
+                           THEN a.last_year ELSE b.last_year END
+    DELETE a
+    """,
+    "write",
+)
+MOVE_IDENTIFIERS = Query(
+    "curation.move_identifiers",
+    """
+    MATCH (i:Identifier)-[x:IDENTIFIES]->(:Researcher {id: $source})
+    MATCH (target:Researcher {id: $target})
+    CREATE (i)-[y:IDENTIFIES]->(target)
+    SET y = properties(x)
+    DELETE x
+    """,
+    "write",
+)
+# The survivor takes the merged researcher's names, ids and scoring features; the merged node
+# stays, pointing at the survivor, and whatever pointed at it now points at the survivor.
+ABSORB = Query(
+    "curation.absorb",
+    """
+    MATCH (s:Researcher {id: $survivor}), (m:Researcher {id: $merged})
+    WITH s, m, m.orcid AS orcid
+    SET m.orcid = null
+    WITH s, m, orcid
+    SET s.orcid = coalesce(s.orcid, orcid),
+        s.s2_ids = reduce(acc = coalesce(s.s2_ids, []), x IN coalesce(m.s2_ids, []) |
+                          CASE WHEN x IN acc THEN acc ELSE acc + x END),
+        s.openalex_ids = reduce(acc = coalesce(s.openalex_ids, []),
+                                x IN coalesce(m.openalex_ids, []) |
+                                CASE WHEN x IN acc THEN acc ELSE acc + x END),
+        s.alt_names = reduce(acc = coalesce(s.alt_names, []),
+                             x IN [m.name] + coalesce(m.alt_names, []) |
+                             CASE WHEN x IN acc OR x = s.name THEN acc ELSE acc + x END),
+        s.affiliation_names = reduce(acc = coalesce(s.affiliation_names, []),
+                                     x IN coalesce(m.affiliation_names, []) |
+                                     CASE WHEN x IN acc THEN acc ELSE acc + x END)[..20],
+        s.coauthor_keys = reduce(acc = coalesce(s.coauthor_keys, []),
+                                 x IN coalesce(m.coauthor_keys, []) |
+                                 CASE WHEN x IN acc THEN acc ELSE acc + x END)[..100],
+        s.category_codes = reduce(acc = coalesce(s.category_codes, []),
+                                  x IN coalesce(m.category_codes, []) |
+                                  CASE WHEN x IN acc THEN acc ELSE acc + x END)[..20],
+        s.year_min = CASE WHEN s.year_min IS NULL OR m.year_min < s.year_min
+                          THEN m.year_min ELSE s.year_min END,
+        s.year_max = CASE WHEN s.year_max IS NULL OR m.year_max > s.year_max
+                          THEN m.year_max ELSE s.year_max END,
+        m.merged_into = s.id
+    SET s.alt_names_text = reduce(t = '', x IN s.alt_names | t + ' ' + x)
+    WITH s, m
+    OPTIONAL MATCH (earlier:Researcher {merged_into: m.id})
+    SET earlier.merged_into = s.id
+    """,
+    "write",
+)
+REVIVE = Query(
+    "curation.revive",
+    "MATCH (r:Researcher {id: $id}) SET r.merged_into = null",
+    "write",
+)
+CREATE_RESEARCHER = Query(
+    "curation.create_researcher",
+    """
+    CREATE (r:Researcher {id: $id, slug: $slug, name: $name, name_key: $name_key,
+                          alt_names: [], alt_names_text: '', s2_ids: [], openalex_ids: [],
+                          paper_count: 0, citation_count: 0})
+    """,
+    "write",
+)
+# COAUTHOR edges of the given researchers, rebuilt from their authorships (once per pair,
+# lower id to higher; hyperauthored papers left out, as the loader does).
+DROP_COAUTHORS = Query(
+    "curation.drop_coauthors",
+    """
+    UNWIND $ids AS id
+    MATCH (:Researcher {id: id})-[c:COAUTHOR]-(:Researcher)
+    DELETE c
+    """,
+    "write",
+)
+BUILD_COAUTHORS = Query(
+    "curation.build_coauthors",
+    """
+    UNWIND $ids AS id
+    MATCH (r:Researcher {id: id})-[:AUTHORED]->(p:Paper)<-[:AUTHORED]-(o:Researcher)
+    WHERE o <> r AND NOT coalesce(p.hyperauthored, false)
+    WITH r, o, count(DISTINCT p) AS n, min(p.year) AS first_year, max(p.year) AS last_year
+    WITH CASE WHEN r.id < o.id THEN r ELSE o END AS a,
+         CASE WHEN r.id < o.id THEN o ELSE r END AS b, n, first_year, last_year
+    MERGE (a)-[c:COAUTHOR]->(b)
+    SET c.joint_papers = n, c.first_year = first_year, c.last_year = last_year
+    """,
+    "write",
+)
+REFRESH_COUNTS = Query(
+    "curation.refresh_counts",
+    """
+    UNWIND $ids AS id
+    MATCH (r:Researcher {id: id})
+    CALL (r) {
+      OPTIONAL MATCH (r)-[:AUTHORED]->(p:Paper)
+      WITH p, coalesce(p.citation_count, 0) AS c ORDER BY c DESC
+      WITH collect(c) AS cs, count(p) AS n
+      RETURN n, reduce(s = 0, x IN cs | s + x) AS total,
+             size([i IN range(0, size(cs) - 1) WHERE cs[i] >= i + 1]) AS h
+    }
+    SET r.paper_count = n, r.citation_count = total, r.h_index = h
+    """,
+    "write",
+)
+MARK_DISTINCT = Query(
+    "curation.mark_distinct",
+    """
+    MATCH (a:Researcher {id: $low}), (b:Researcher {id: $high})
+    MERGE (a)-[d:DISTINCT_FROM]->(b)
+    """,
+    "write",
+)
+PIN = Query(
+    "curation.pin",
+    """
+    MATCH (:Researcher {id: $researcher})-[a:AUTHORED]->(:Paper {key: $paper})
+    SET a.pinned = true, a.method = 'curator', a.confidence = 1.0
+    RETURN count(a) AS pinned
+    """,
+    "write",
+)
+RECORD_EVENT = Query(
+    "curation.record_event",
+    """
+    CREATE (e:CurationEvent {id: $event.id, kind: $event.kind, actor: $event.actor,
+                             reason: $event.reason, at: datetime($event.at),
+                             papers: $event.papers})
+    WITH e
+    UNWIND $event.roles AS role
+    MATCH (r:Researcher {id: role.researcher})
+    CREATE (e)-[:CONCERNS {role: role.role}]->(r)
+    """,
+    "write",
+)
+EVENTS = Query(
+    "curation.events",
+    """
+    UNWIND $ids AS id
+    CALL (id) {
+      MATCH (e:CurationEvent)-[:CONCERNS]->(:Researcher {id: id})
+      WITH e ORDER BY e.at DESC LIMIT $limit
+      RETURN collect(e {.id, .kind, .actor, .reason, .at, .papers,
+                        roles: [(e)-[c:CONCERNS]->(r:Researcher) |
+                                {researcher: r.id, role: c.role}]}) AS events
+    }
+    RETURN id, events
+    """,
+)

@@ -1,0 +1,68 @@
+"""Reads the identity step makes before a batch is written."""
+
+from queries._query import Query
+
+LOOKUP_IDENTIFIERS = Query(
+    "identity.lookup_identifiers",
+    """
+    UNWIND $keys AS key
+    MATCH (:Identifier {key: key})-[:IDENTIFIES]->(r:Researcher)
+    RETURN key, coalesce(r.merged_into, r.id) AS researcher
+    """,
+)
+LOOKUP_SLOTS = Query(
+    "identity.lookup_slots",
+    """
+    UNWIND $papers AS key
+    MATCH (p:Paper {key: key})<-[a:AUTHORED]-(r:Researcher)
+    RETURN key AS paper, a.position AS position, r.id AS researcher, r.name AS name,
+           r.orcid AS orcid, coalesce(a.pinned, false) AS pinned, a.source AS source,
+           a.method AS method, a.confidence AS confidence,
+           EXISTS { (r)<-[:IDENTIFIES]-() } AS has_ids
+    """,
+)
+CANDIDATES_BY_BLOCK = Query(
+    "identity.candidates_by_block",
+    """
+    UNWIND $blocks AS block
+    MATCH (r:Researcher {name_key: block})
+    WHERE r.merged_into IS NULL
+    WITH block, r ORDER BY r.paper_count DESC
+    WITH block, collect(r)[..$per_block] AS rs
+    UNWIND rs AS r
+    RETURN r.id AS id, r.name AS name, r.orcid AS orcid, r.s2_ids AS s2_ids,
+           r.openalex_ids AS openalex_ids, r.affiliation_names AS affiliations,
+           r.coauthor_keys AS coauthors, r.category_codes AS categories,
+           r.year_min AS year_min, r.year_max AS year_max
+    """,
+)
+DISTINCT_PAIRS = Query(
+    "identity.distinct_pairs",
+    """
+    UNWIND $ids AS id
+    MATCH (a:Researcher {id: id})-[:DISTINCT_FROM]-(b:Researcher)
+    RETURN a.id AS a, b.id AS b
+    """,
+)
+LOOKUP_INSTITUTIONS = Query(
+    "identity.lookup_institutions",
+    """
+    UNWIND $refs AS ref
+    OPTIONAL MATCH (byror:Institution {ror_id: ref.ror_id})
+    OPTIONAL MATCH (byoa:Institution {openalex_id: ref.openalex_id})
+    WITH ref, coalesce(byror, byoa) AS i
+    WHERE i IS NOT NULL
+    RETURN ref.ror_id AS ror_id, ref.openalex_id AS openalex_id, i.id AS id
+    """,
+)
+NEXT_IDS = Query(
+    "identity.next_ids",
+    """
+    MERGE (s:Sequence {name: $name})
+    ON CREATE SET s.next = $start
+    WITH s, s.next AS first
+    SET s.next = first + $count
+    RETURN first
+    """,
+    "write",
+)
