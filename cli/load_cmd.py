@@ -16,11 +16,18 @@ from graph.db import Database
 from graph.loaders.demo import load_demo as run_demo
 from graph.loaders.demo import write_demo_files
 from graph.loaders.files import file_chunks
+from graph.loaders.parse.files import BulkFormat
 from graph.loaders.pipeline import Loader, LoadSummary
 from graph.schema.install import install_schema
 
 SOURCES = ("arxiv", "s2", "openalex", "orcid", "ror")
-FILE_FORMATS = {"arxiv": None, "s2": "s2", "openalex": "openalex", "orcid": "orcid", "ror": "ror"}
+FILE_FORMATS: dict[str, BulkFormat | None] = {
+    "arxiv": None,  # .abs files, OAI-PMH or Atom XML: told apart by their content
+    "s2": "s2",
+    "openalex": "openalex",
+    "orcid": "orcid",
+    "ror": "ror",
+}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

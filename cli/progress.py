@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from rich.console import Console
@@ -44,7 +44,7 @@ def summary_table(title: str, summaries: dict[str, LoadSummary]) -> Table:
     table.add_column("")
     for source in summaries:
         table.add_column(source, justify="right")
-    rows = {
+    rows: dict[str, Callable[[LoadSummary], int]] = {
         "records read": lambda s: s.records,
         "papers created": lambda s: s.papers.created,
         "papers updated": lambda s: s.papers.updated,

@@ -1,1 +1,74 @@
+"""The coauthor graph as networkx objects: build, communities, centralities, distance,
+layout and export for Gephi/VOSviewer.
 
+Every function takes plain rows or a :class:`networkx.Graph` and is seeded where chance
+plays a part (``seed=0`` by default), so the same input gives the same answer.
+"""
+
+from graph.analysis.build import (
+    DEFAULT_MAX_AUTHORS,
+    Weighting,
+    YearWindow,
+    coauthor_graph_from_authorships,
+    coauthor_graph_from_edges,
+    ego,
+    node_order,
+)
+from graph.analysis.centrality import betweenness, degree, pagerank, strength, top_k
+from graph.analysis.communities import Communities, louvain
+from graph.analysis.distance import (
+    Chain,
+    CollaborationDistance,
+    ComponentSummary,
+    collaboration_distance,
+    components,
+    shortest_paths,
+    strongest_chain,
+)
+from graph.analysis.export import (
+    FORMATS,
+    Format,
+    csv_paths,
+    export,
+    read_csv,
+    write_csv,
+    write_gexf,
+    write_graphml,
+    write_json,
+)
+from graph.analysis.layout import forceatlas2, normalise
+
+__all__ = [
+    "DEFAULT_MAX_AUTHORS",
+    "FORMATS",
+    "Chain",
+    "CollaborationDistance",
+    "Communities",
+    "ComponentSummary",
+    "Format",
+    "Weighting",
+    "YearWindow",
+    "betweenness",
+    "coauthor_graph_from_authorships",
+    "coauthor_graph_from_edges",
+    "collaboration_distance",
+    "components",
+    "csv_paths",
+    "degree",
+    "ego",
+    "export",
+    "forceatlas2",
+    "louvain",
+    "node_order",
+    "normalise",
+    "pagerank",
+    "read_csv",
+    "shortest_paths",
+    "strength",
+    "strongest_chain",
+    "top_k",
+    "write_csv",
+    "write_gexf",
+    "write_graphml",
+    "write_json",
+]
