@@ -44,8 +44,13 @@ def test_neomodel_writes_what_the_driver_reads(schema_ready: Settings) -> None:
     ziming = Researcher(public_id=2004394, slug="ziming-liu", name="Ziming Liu").save()
     ziming.papers.connect(
         paper,
-        {"position": 2, "kind": "middle", "raw_name": "Ziming Liu", "origin": "arxiv",
-         "method": "new"},
+        {
+            "position": 2,
+            "kind": "middle",
+            "raw_name": "Ziming Liu",
+            "origin": "arxiv",
+            "method": "new",
+        },
     )
     paper.categories.connect(Category.nodes.get(code="cs.DC"), {"primary": True})
 
@@ -95,8 +100,14 @@ async def test_init_is_idempotent_and_installs_every_index(
     assert all(i["state"] == "ONLINE" for i in after)
     constraints = await db.run(schema_queries.SHOW_CONSTRAINTS)
     unique = {(c["labelsOrTypes"][0], c["properties"][0]) for c in constraints}
-    assert {("Paper", "key"), ("Paper", "arxiv_id"), ("Researcher", "id"),
-            ("Researcher", "orcid"), ("Institution", "ror_id"), ("Identifier", "key")} <= unique
+    assert {
+        ("Paper", "key"),
+        ("Paper", "arxiv_id"),
+        ("Researcher", "id"),
+        ("Researcher", "orcid"),
+        ("Institution", "ror_id"),
+        ("Identifier", "key"),
+    } <= unique
 
 
 async def test_stats_count_by_label_and_type(db: Database) -> None:
