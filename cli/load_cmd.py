@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+from collections.abc import AsyncIterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +15,15 @@ from rich.console import Console
 from cli.progress import load_progress, summary_table
 from graph.config import Settings
 from graph.db import Database
+from graph.errors import BadInput
+from graph.ids import is_arxiv_id
+from graph.loaders import live
 from graph.loaders.demo import load_demo as run_demo
 from graph.loaders.demo import write_demo_files
 from graph.loaders.files import file_chunks
 from graph.loaders.parse.files import BulkFormat
 from graph.loaders.pipeline import Loader, LoadSummary
+from graph.records import Batch
 from graph.schema.install import install_schema
 
 SOURCES = ("arxiv", "s2", "openalex", "orcid", "ror")
@@ -95,12 +101,57 @@ def _load(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def _chunks(args: argparse.Namespace, settings: Settings) -> Any:
+def _chunks(args: argparse.Namespace, settings: Settings) -> AsyncIterator[tuple[str, Batch]]:
     if args.files:
         return file_chunks(args.files, format=FILE_FORMATS[args.source])
-    from graph.loaders.live import live_chunks
+    return _live(args, settings)
 
-    return live_chunks(args.source, settings, vars(args))
+
+async def _live(args: argparse.Namespace, settings: Settings) -> AsyncIterator[tuple[str, Batch]]:
+    """The live API of the source, through the rate-limited, cached clients."""
+    async with live.open_clients(settings) as clients:
+        chunks: AsyncIterator[tuple[str, Batch]]
+        if args.source == "arxiv":
+            query = args.query or (f"cat:{args.category}" if args.category else None)
+            chunks = live.arxiv_chunks(
+                clients.arxiv,
+                ids=args.ids,
+                set_spec=args.set_spec,
+                query=query,
+                from_date=_date(args.from_date),
+                until=_date(args.until),
+            )
+        elif args.source == "s2":
+            chunks = live.s2_chunks(clients.s2, refs=_required(args.ids, "--ids"))
+        elif args.source == "openalex":
+            ids = args.ids or []
+            chunks = live.openalex_chunks(
+                clients.openalex,
+                arxiv_ids=[i for i in ids if is_arxiv_id(i)] or None,
+                dois=[i for i in ids if not is_arxiv_id(i)] or None,
+                filter=args.filter,
+            )
+        elif args.source == "orcid":
+            chunks = live.orcid_chunks(clients.orcid, orcids=_required(args.ids, "--ids"))
+        else:
+            chunks = live.ror_chunks(clients.ror, ror_ids=args.ids, affiliations=args.affiliation)
+        async for chunk in chunks:
+            yield chunk
+
+
+def _required(values: list[str] | None, option: str) -> list[str]:
+    if not values:
+        raise BadInput(f"give {option} (or --files for bulk files)")
+    return values
+
+
+def _date(text: str | None) -> date | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise BadInput(f"{text!r} is not a date; expected YYYY-MM-DD") from None
 
 
 def _advance(progress: Any, task: Any) -> Any:

@@ -18,16 +18,19 @@ def _grouped(
 ) -> Iterator[tuple[str, Batch]]:
     pending = Batch()
     first: str | None = None
-    count = 0
+    grouped = 0
+    pieces: dict[Path, int] = {}
     for path, batch in iter_bulk_files(paths, format=format, chunk_size=chunk_size):
-        first = first or f"{path.resolve()}#{count}"
+        piece = pieces.get(path, 0)
+        pieces[path] = piece + 1
+        first = first or f"{path.resolve()}#{piece}"
         pending.extend(batch)
-        count += 1
+        grouped += 1
         if len(pending) + len(pending.rejected) >= chunk_size:
-            yield f"{first}+{count}", pending
-            pending, first, count = Batch(), None, 0
+            yield f"{first}+{grouped}", pending
+            pending, first, grouped = Batch(), None, 0
     if first is not None:
-        yield f"{first}+{count}", pending
+        yield f"{first}+{grouped}", pending
 
 
 async def file_chunks(
