@@ -6,7 +6,9 @@ LOOKUP_IDENTIFIERS = Query(
     "identity.lookup_identifiers",
     """
     UNWIND $keys AS key
-    MATCH (:Identifier {key: key})-[:IDENTIFIES]->(r:Researcher)
+    MATCH (i:Identifier {key: key})
+    USING INDEX i:Identifier(key)
+    MATCH (i)-[:IDENTIFIES]->(r:Researcher)
     RETURN key, coalesce(r.merged_into, r.id) AS researcher
     """,
 )
@@ -14,22 +16,34 @@ LOOKUP_SLOTS = Query(
     "identity.lookup_slots",
     """
     UNWIND $papers AS key
-    MATCH (p:Paper {key: key})<-[a:AUTHORED]-(r:Researcher)
+    MATCH (p:Paper {key: key})
+    USING INDEX p:Paper(key)
+    MATCH (p)<-[a:AUTHORED]-(r:Researcher)
     RETURN key AS paper, a.position AS position, r.id AS researcher, r.name AS name,
            r.orcid AS orcid, coalesce(a.pinned, false) AS pinned, a.source AS source,
            a.method AS method, a.confidence AS confidence,
            EXISTS { (r)<-[:IDENTIFIES]-() } AS has_ids
     """,
 )
-CANDIDATES_BY_BLOCK = Query(
-    "identity.candidates_by_block",
+CANDIDATE_IDS_BY_BLOCK = Query(
+    "identity.candidate_ids_by_block",
     """
     UNWIND $blocks AS block
     MATCH (r:Researcher {name_key: block})
+    USING INDEX r:Researcher(name_key)
     WHERE r.merged_into IS NULL
     WITH block, r ORDER BY r.paper_count DESC
     WITH block, collect(r)[..$per_block] AS rs
     UNWIND rs AS r
+    RETURN r.id AS id, block, r.orcid AS orcid, r.s2_ids AS s2_ids,
+           r.openalex_ids AS openalex_ids
+    """,
+)
+CANDIDATE_FEATURES = Query(
+    "identity.candidate_features",
+    """
+    UNWIND $ids AS id
+    MATCH (r:Researcher {id: id})
     RETURN r.id AS id, r.name AS name, r.orcid AS orcid, r.s2_ids AS s2_ids,
            r.openalex_ids AS openalex_ids, r.affiliation_names AS affiliations,
            r.coauthor_keys AS coauthors, r.category_codes AS categories,

@@ -168,24 +168,40 @@ class Resolver:
         return False
 
     async def _by_names(self, pending: list[Resolution]) -> None:
+        """Rule 4. A source's own author ids are trusted within that source: a mention never
+        joins a researcher who already has a *different* id of the same scheme (nor a
+        different ORCID); it may join one the source has not yet identified."""
         if not pending:
             return
         mentions = {f"m{i}": _mention(f"m{i}", r.slot) for i, r in enumerate(pending)}
-        blocks = sorted({block_key(m.name) for m in mentions.values()})
+        block_of = {key: block_key(m.name) for key, m in mentions.items()}
         rows = await self.db.run(
-            q.CANDIDATES_BY_BLOCK, {"blocks": blocks, "per_block": self.candidates_per_block}
+            q.CANDIDATE_IDS_BY_BLOCK,
+            {"blocks": sorted(set(block_of.values())), "per_block": self.candidates_per_block},
         )
-        candidates = {f"r{row['id']}": _candidate(row) for row in rows}
+        in_block: dict[str, list[Row]] = defaultdict(list)
+        for row in rows:
+            in_block[row["block"]].append(row)
         distinct: list[tuple[str, str]] = []
-        by_block: dict[str, list[str]] = defaultdict(list)
-        for key, mention in candidates.items():
-            by_block[block_key(mention.name)].append(key)
-        for keys in by_block.values():
-            distinct += list(combinations(keys, 2))
-        by_paper: dict[tuple[str, str], list[str]] = defaultdict(list)
+        needed: set[int] = set()
         for key, mention in mentions.items():
-            by_paper[(mention.paper_id, block_key(mention.name))].append(key)
-        for keys in by_paper.values():
+            for row in in_block.get(block_of[key], ()):
+                if _eligible(mention, row):
+                    needed.add(row["id"])
+                else:
+                    distinct.append((key, f"r{row['id']}"))
+        by_block: dict[str, list[str]] = defaultdict(list)
+        for key in mentions:
+            by_block[block_of[key]].append(key)
+        for keys in by_block.values():
+            distinct += [
+                (a, b) for a, b in combinations(keys, 2) if _apart(mentions[a], mentions[b])
+            ]
+        features = (
+            await self.db.run(q.CANDIDATE_FEATURES, {"ids": sorted(needed)}) if needed else []
+        )
+        candidates = {f"r{row['id']}": _candidate(row) for row in features}
+        for keys in _group_by_block(candidates).values():
             distinct += list(combinations(keys, 2))
         everyone = [*candidates.values(), *mentions.values()]
         context = ScoringContext.build(everyone)
@@ -206,6 +222,36 @@ class Resolver:
                 else:
                     res.new_group = news[0]
                     res.method, res.confidence = "new", 1.0
+
+
+def _group_by_block(candidates: dict[str, Mention]) -> dict[str, list[str]]:
+    groups: dict[str, list[str]] = defaultdict(list)
+    for key, mention in candidates.items():
+        groups[block_key(mention.name)].append(key)
+    return groups
+
+
+def _eligible(mention: Mention, candidate: Row) -> bool:
+    if mention.orcid and candidate["orcid"] and mention.orcid != candidate["orcid"]:
+        return False
+    if mention.s2_author_id and candidate["s2_ids"]:
+        return False  # the same id would have matched by rule 2
+    return not (mention.openalex_author_id and candidate["openalex_ids"])
+
+
+def _apart(a: Mention, b: Mention) -> bool:
+    """Two new mentions the same source identifies as different people (or on one paper)."""
+    if a.paper_id == b.paper_id:
+        return True
+    if a.orcid and b.orcid and a.orcid != b.orcid:
+        return True
+    if a.s2_author_id and b.s2_author_id and a.s2_author_id != b.s2_author_id:
+        return True
+    return bool(
+        a.openalex_author_id
+        and b.openalex_author_id
+        and a.openalex_author_id != b.openalex_author_id
+    )
 
 
 def _mention(key: str, slot: Slot) -> Mention:

@@ -10,7 +10,7 @@ from pathlib import Path
 from graph.loaders.parse.files import BulkFormat, iter_bulk_files
 from graph.records import Batch
 
-CHUNK_RECORDS = 1000
+CHUNK_RECORDS = 2000
 
 
 def _grouped(

@@ -1,0 +1,286 @@
+"""Curator decisions on identity: merge, split, mark distinct, pin.
+
+Each decision runs in one transaction and is recorded as a ``(:CurationEvent)`` linked to the
+researchers it concerns (``CONCERNS {role}``), with who made it, why and when, and the papers
+it moved. Decisions are reversible by another decision: a split with ``into`` a researcher that
+was merged away revives that researcher, and marks the two distinct so that later loads never
+merge them again; a curator-assigned slot is pinned, and loads never move a pinned slot.
+
+* **merge** moves the merged researchers' authorships, affiliations and external ids to the
+  survivor, leaves each merged node pointing at it (``merged_into``, so old ids keep
+  resolving) and rebuilds the survivor's ``COAUTHOR`` edges and counts. Two different ORCID
+  iDs, a ``DISTINCT_FROM`` mark, or two slots on one paper refuse the merge.
+* **split** moves the named papers' slots to a new researcher (or ``into`` an existing one).
+* **mark distinct** records ``(:Researcher)-[:DISTINCT_FROM]->(:Researcher)``, lower id first.
+* **pin** fixes one slot to its researcher (``method = 'curator'``).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from graph import ids
+from graph.db import Database, Tx
+from graph.errors import BadInput, IdentityError, NotFound
+from graph.identity import block_key, parse_name
+from graph.loaders.rows import slugify
+from graph.loaders.writer import RESEARCHER_IDS_START
+from queries import curation as q
+from queries import identity as identity_queries
+
+
+@dataclass(frozen=True, slots=True)
+class CurationEvent:
+    id: str
+    kind: str
+    actor: str
+    reason: str
+    at: datetime
+    papers: tuple[str, ...]
+    roles: tuple[tuple[int, str], ...]  # (researcher id, role)
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> CurationEvent:
+        at = row["at"]
+        return cls(
+            id=row["id"],
+            kind=row["kind"],
+            actor=row["actor"],
+            reason=row["reason"],
+            at=at if isinstance(at, datetime) else at.to_native(),
+            papers=tuple(row.get("papers") or ()),
+            roles=tuple(sorted((r["researcher"], r["role"]) for r in row.get("roles") or ())),
+        )
+
+    @property
+    def researchers(self) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(researcher for researcher, _ in self.roles))
+
+
+async def merge(
+    db: Database, survivor: int, merged: Sequence[int], *, actor: str, reason: str
+) -> CurationEvent:
+    _require_reason(reason)
+    others = list(dict.fromkeys(merged))
+    if not others or survivor in others:
+        raise BadInput("merge needs one survivor and at least one other researcher")
+
+    async def work(tx: Tx) -> CurationEvent:
+        states = await _states(tx, [survivor, *others])
+        _refuse_conflicts(states, survivor, others)
+        await _refuse_shared_slots(tx, survivor, others)
+        moved: list[str] = []
+        for other in others:
+            rows = await tx.run(
+                q.MOVE_AUTHORSHIPS,
+                {"source": other, "target": survivor, "papers": None, "assign": False},
+            )
+            moved.extend(rows[0]["moved"])
+            await tx.run(q.MOVE_AFFILIATIONS, {"source": other, "target": survivor})
+            await tx.run(q.MOVE_IDENTIFIERS, {"source": other, "target": survivor})
+            await tx.run(q.ABSORB, {"survivor": survivor, "merged": other})
+        await _rebuild(tx, [survivor, *others])
+        roles = [(survivor, "survivor"), *((other, "merged") for other in others)]
+        return await _record(tx, "merge", actor, reason, sorted(set(moved)), roles)
+
+    return await db.unit(work)
+
+
+async def split(
+    db: Database,
+    researcher: int,
+    papers: Sequence[str],
+    *,
+    actor: str,
+    reason: str,
+    into: int | None = None,
+) -> CurationEvent:
+    _require_reason(reason)
+    keys = sorted({_paper_key(p) for p in papers})
+    if not keys:
+        raise BadInput("split needs the papers to move")
+    if into == researcher:
+        raise BadInput("split into the same researcher moves nothing")
+
+    async def work(tx: Tx) -> CurationEvent:
+        states = await _states(tx, [researcher] + ([into] if into is not None else []))
+        if states[researcher]["merged_into"] is not None:
+            raise IdentityError(
+                f"researcher {researcher} was merged into {states[researcher]['merged_into']}; "
+                f"split that one"
+            )
+        target = into if into is not None else await _new_researcher(tx, states[researcher])
+        if into is not None and states[into]["merged_into"] is not None:
+            await tx.run(q.REVIVE, {"id": into})
+        rows = await tx.run(
+            q.MOVE_AUTHORSHIPS,
+            {"source": researcher, "target": target, "papers": keys, "assign": True},
+        )
+        missing = sorted(set(keys) - set(rows[0]["moved"]))
+        if missing:
+            raise NotFound(
+                f"researcher {researcher} is not an author of {', '.join(missing)}; "
+                f"check the paper ids on their page"
+            )
+        low, high = sorted((researcher, target))
+        await tx.run(q.MARK_DISTINCT, {"low": low, "high": high})
+        await _rebuild(tx, [researcher, target])
+        roles = [(researcher, "source"), (target, "target")]
+        return await _record(tx, "split", actor, reason, keys, roles)
+
+    return await db.unit(work)
+
+
+async def mark_distinct(
+    db: Database, first: int, second: int, *, actor: str, reason: str
+) -> CurationEvent:
+    _require_reason(reason)
+    if first == second:
+        raise BadInput("a researcher cannot be distinct from themself")
+
+    async def work(tx: Tx) -> CurationEvent:
+        await _states(tx, [first, second])
+        low, high = sorted((first, second))
+        await tx.run(q.MARK_DISTINCT, {"low": low, "high": high})
+        roles = [(first, "distinct"), (second, "distinct")]
+        return await _record(tx, "distinct", actor, reason, [], roles)
+
+    return await db.unit(work)
+
+
+async def pin_paper(
+    db: Database, researcher: int, paper: str, *, actor: str, reason: str
+) -> CurationEvent:
+    _require_reason(reason)
+    key = _paper_key(paper)
+
+    async def work(tx: Tx) -> CurationEvent:
+        await _states(tx, [researcher])
+        rows = await tx.run(q.PIN, {"researcher": researcher, "paper": key})
+        if not rows or rows[0]["pinned"] == 0:
+            raise BadInput(
+                f"researcher {researcher} holds no author slot on {key}; move the slot to them "
+                f"with split(into:) first"
+            )
+        return await _record(tx, "pin", actor, reason, [key], [(researcher, "pinned")])
+
+    return await db.unit(work)
+
+
+async def events(
+    db: Database, researcher_ids: Sequence[int], limit: int = 20
+) -> dict[int, tuple[CurationEvent, ...]]:
+    """The latest decisions concerning each researcher, newest first."""
+    rows = await db.run(q.EVENTS, {"ids": list(researcher_ids), "limit": limit})
+    return {row["id"]: tuple(CurationEvent.from_row(e) for e in row["events"]) for row in rows}
+
+
+def _paper_key(ref: str) -> str:
+    text = ref.strip()
+    return ids.normalize_arxiv_id(text) if ids.is_arxiv_id(text) else text
+
+
+async def _states(tx: Tx, researcher_ids: list[int]) -> dict[int, dict[str, Any]]:
+    rows = await tx.run(q.STATES, {"ids": researcher_ids})
+    missing = [row["id"] for row in rows if not row["found"]]
+    if missing:
+        raise NotFound(f"no researcher {', '.join(map(str, missing))}")
+    return {row["id"]: row for row in rows}
+
+
+def _refuse_conflicts(states: dict[int, dict[str, Any]], survivor: int, others: list[int]) -> None:
+    for rid, state in states.items():
+        if state["merged_into"] is not None:
+            raise IdentityError(
+                f"researcher {rid} was already merged into {state['merged_into']}; "
+                f"name that one instead"
+            )
+    orcids = {s["orcid"] for s in states.values() if s["orcid"]}
+    if len(orcids) > 1:
+        raise IdentityError(
+            f"these researchers have different ORCID iDs ({', '.join(sorted(orcids))}), so they "
+            f"are different people"
+        )
+    group = {survivor, *others}
+    for rid in group:
+        marked = group & set(states[rid]["distinct_from"])
+        if marked:
+            raise IdentityError(
+                f"researcher {rid} was marked distinct from {min(marked)} by a curator; "
+                f"a split or a new decision must come first"
+            )
+
+
+async def _refuse_shared_slots(tx: Tx, survivor: int, others: list[int]) -> None:
+    rows = await tx.run(q.SHARED_PAPERS, {"survivor": survivor, "merged": others})
+    for row in rows:
+        if row["survivor_position"] != row["merged_position"]:
+            raise IdentityError(
+                f"researchers {survivor} and {row['merged']} are both authors of "
+                f"{row['paper']} (positions {row['survivor_position']} and "
+                f"{row['merged_position']}), so they are two people"
+            )
+
+
+async def _new_researcher(tx: Tx, source: dict[str, Any]) -> int:
+    rows = await tx.run(
+        identity_queries.NEXT_IDS,
+        {"name": "researcher", "count": 1, "start": RESEARCHER_IDS_START},
+    )
+    new_id = int(rows[0]["first"])
+    name = source["name"]
+    await tx.run(
+        q.CREATE_RESEARCHER,
+        {
+            "id": new_id,
+            "name": name,
+            "slug": slugify(name),
+            "name_key": block_key(parse_name(name)),
+        },
+    )
+    return new_id
+
+
+async def _rebuild(tx: Tx, researcher_ids: list[int]) -> None:
+    await tx.run(q.DROP_COAUTHORS, {"ids": researcher_ids})
+    await tx.run(q.BUILD_COAUTHORS, {"ids": researcher_ids})
+    await tx.run(q.REFRESH_COUNTS, {"ids": researcher_ids})
+
+
+async def _record(
+    tx: Tx,
+    kind: str,
+    actor: str,
+    reason: str,
+    papers: list[str],
+    roles: list[tuple[int, str]],
+) -> CurationEvent:
+    event = CurationEvent(
+        id=uuid.uuid4().hex,
+        kind=kind,
+        actor=actor.strip() or "curator",
+        reason=reason.strip(),
+        at=datetime.now(UTC),
+        papers=tuple(papers),
+        roles=tuple(sorted(roles)),
+    )
+    row = {
+        "id": event.id,
+        "kind": kind,
+        "actor": event.actor,
+        "reason": event.reason,
+        "at": event.at.isoformat(),
+        "papers": papers,
+        "roles": [{"researcher": rid, "role": role} for rid, role in roles],
+    }
+    await tx.run(q.RECORD_EVENT, {"event": row})
+    return event
+
+
+def _require_reason(reason: str) -> None:
+    if not reason.strip():
+        raise BadInput("say why: a curation decision needs a reason")

@@ -1,0 +1,150 @@
+"""A researcher's coauthor network, ready to draw: nodes with communities and a layout.
+
+The walk follows ``COAUTHOR`` edges with at least ``min_joint_papers`` joint papers (with a
+year window: edges whose joint years overlap it), strongest ties first, as
+:func:`graph.analysis.build.ego` does: hop by hop, and cut at ``max_nodes``. Each hop is one
+query over the whole frontier, and one more fetches the nodes and the edges among the
+outermost ring, so a network costs ``depth + 1`` statements whatever its size.
+
+Communities are Louvain's (seeded) on joint-paper weights; the layout is ForceAtlas2
+(seeded) in the box [-1, 1]², so the same network always looks the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from graph.analysis.build import ego
+from graph.analysis.communities import louvain
+from graph.analysis.layout import forceatlas2
+from graph.db import Database
+from graph.errors import BadInput, NotFound
+from queries import read_network as q
+
+
+@dataclass(frozen=True, slots=True)
+class NetworkNode:
+    id: int
+    name: str
+    slug: str
+    paper_count: int
+    citation_count: int
+    h_index: int | None
+    mean_year: float | None
+    hop: int
+    community: int
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class NetworkEdge:
+    source: int
+    target: int
+    joint_papers: int
+    first_year: int | None
+    last_year: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Network:
+    center: int
+    nodes: tuple[NetworkNode, ...]
+    edges: tuple[NetworkEdge, ...]
+    truncated: bool
+    modularity: float
+    community_count: int
+
+
+async def coauthor_network(
+    db: Database,
+    center: int,
+    *,
+    depth: int = 1,
+    max_nodes: int = 200,
+    min_joint_papers: int = 1,
+    year_from: int | None = None,
+    year_to: int | None = None,
+    seed: int = 0,
+) -> Network:
+    if depth < 0 or max_nodes < 1 or min_joint_papers < 1:
+        raise BadInput("need depth >= 0, maxNodes >= 1 and minJointPapers >= 1")
+    walk = {"min_joint": min_joint_papers, "year_from": year_from, "year_to": year_to}
+    graph = nx.Graph()
+    graph.add_node(center)
+    kept = ego(graph, center, 0)
+    frontier = [center]
+    reached = 0
+    for hop in range(1, depth + 1):
+        rows = await db.run(q.EDGES_FROM, {"ids": frontier, **walk})
+        for row in rows:
+            _add_edge(graph, row["a"], row)
+        kept = ego(graph, center, hop, max_nodes, min_joint_papers)
+        frontier = [node for node, h in kept.nodes(data="hop") if h == hop]
+        if not frontier:
+            break
+        reached = hop
+    ring = [node for node, h in kept.nodes(data="hop") if h == reached and reached > 0]
+    node_rows = await db.run(q.NODES, {"ids": list(kept.nodes), "ring": ring, **walk})
+    if not any(row["id"] == center for row in node_rows):
+        raise NotFound(f"no researcher {center}")
+    for row in node_rows:
+        for edge in row["ring_edges"]:
+            _add_edge(kept, row["id"], edge)
+    return await asyncio.to_thread(_drawn, kept, center, node_rows, seed)
+
+
+def _add_edge(graph: nx.Graph, a: int, row: Mapping[str, Any]) -> None:
+    joint = int(row["joint_papers"])
+    graph.add_edge(
+        a,
+        row["b"],
+        joint_papers=joint,
+        weight=joint,
+        first_year=row.get("first_year"),
+        last_year=row.get("last_year"),
+    )
+
+
+def _drawn(graph: nx.Graph, center: int, node_rows: list[dict[str, Any]], seed: int) -> Network:
+    found = louvain(graph, seed=seed)
+    layout: dict[Hashable, tuple[float, float]] = forceatlas2(graph, seed=seed)
+    nodes = tuple(
+        NetworkNode(
+            id=row["id"],
+            name=row["name"],
+            slug=row.get("slug") or "",
+            paper_count=row.get("paper_count") or 0,
+            citation_count=row.get("citation_count") or 0,
+            h_index=row.get("h_index"),
+            mean_year=row.get("mean_year"),
+            hop=graph.nodes[row["id"]]["hop"],
+            community=found.membership[row["id"]],
+            x=layout[row["id"]][0],
+            y=layout[row["id"]][1],
+        )
+        for row in sorted(node_rows, key=lambda r: (graph.nodes[r["id"]]["hop"], r["id"]))
+    )
+    edges = tuple(
+        NetworkEdge(
+            source=min(a, b),
+            target=max(a, b),
+            joint_papers=data["joint_papers"],
+            first_year=data.get("first_year"),
+            last_year=data.get("last_year"),
+        )
+        for a, b, data in sorted(graph.edges(data=True), key=lambda e: (min(e[:2]), max(e[:2])))
+    )
+    return Network(
+        center=center,
+        nodes=nodes,
+        edges=edges,
+        truncated=bool(graph.graph.get("truncated")),
+        modularity=found.modularity,
+        community_count=len(found.sizes),
+    )

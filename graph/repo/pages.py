@@ -1,0 +1,108 @@
+"""Keyset pagination: opaque cursors and pages.
+
+A cursor is the sort key of the last item seen, tagged with the list it belongs to, as
+URL-safe base64 of JSON. The next page asks the database for items after that key, so a page
+costs the same however deep it is, and items inserted meanwhile neither repeat nor vanish.
+
+>>> cursor = encode_cursor("coauthors", 3, 2004394)
+>>> decode_cursor(cursor, "coauthors")
+[3, 2004394]
+>>> decode_cursor(cursor, "papers:newest")
+Traceback (most recent call last):
+...
+graph.errors.BadInput: the cursor 'WyJjb2F1dGhvcnMiLDMsMjAwNDM5NF0' belongs to another list \
+(coauthors); pass back an endCursor of this very field
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from graph.errors import BadInput
+
+T = TypeVar("T")
+U = TypeVar("U")
+
+
+def encode_cursor(tag: str, *key: Any) -> str:
+    raw = json.dumps([tag, *key], separators=(",", ":"), ensure_ascii=False)
+    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str, tag: str, arity: int = 2) -> list[Any]:
+    """The sort key inside ``cursor``; :class:`BadInput` when it is not one of ``tag``'s."""
+    try:
+        padded = cursor + "=" * (-len(cursor) % 4)
+        values = json.loads(base64.urlsafe_b64decode(padded.encode()))
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raise BadInput(
+            f"{cursor!r} is not a cursor; pass back an endCursor this API returned"
+        ) from None
+    if not isinstance(values, list) or not values or not isinstance(values[0], str):
+        raise BadInput(f"{cursor!r} is not a cursor; pass back an endCursor this API returned")
+    if values[0] != tag:
+        raise BadInput(
+            f"the cursor {cursor!r} belongs to another list ({values[0]}); pass back an "
+            f"endCursor of this very field"
+        )
+    if len(values) != arity + 1:
+        raise BadInput(f"{cursor!r} is not a cursor; pass back an endCursor this API returned")
+    return values[1:]
+
+
+@dataclass(frozen=True, slots=True)
+class PageRequest:
+    """``first`` items after the cursor ``after`` (``None``: from the start)."""
+
+    first: int
+    after: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.first < 0:
+            raise BadInput(f"first must be 0 or more, not {self.first}")
+
+    @property
+    def fetch(self) -> int:
+        """Rows to ask for: one more than the page, to learn whether another page follows."""
+        return self.first + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Edge(Generic[T]):
+    cursor: str
+    node: T
+
+
+@dataclass(frozen=True, slots=True)
+class Page(Generic[T]):
+    edges: list[Edge[T]]
+    has_next: bool
+    has_previous: bool
+    total: int | None = field(default=None)
+
+    @classmethod
+    def from_rows(
+        cls,
+        rows: Sequence[U],
+        request: PageRequest,
+        *,
+        make: Callable[[U], T],
+        cursor: Callable[[U], str],
+        total: int | None = None,
+    ) -> Page[T]:
+        kept = rows[: request.first]
+        return cls(
+            edges=[Edge(cursor(row), make(row)) for row in kept],
+            has_next=len(rows) > request.first,
+            has_previous=request.after is not None,
+            total=total,
+        )
+
+    @property
+    def nodes(self) -> list[T]:
+        return [edge.node for edge in self.edges]

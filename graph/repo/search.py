@@ -1,0 +1,126 @@
+"""Search: an identifier finds its entity; words search the full-text indexes.
+
+An arXiv id, a DOI, an ORCID iD, a ROR id or a researcher id (``2004394``,
+``2004394-ziming-liu``) is looked up directly and answers with that one entity (score 1.0).
+Anything else is matched word by word (the last word as a prefix) against paper titles and
+abstracts, researcher names and institution names, and the hits of the three indexes are
+ranked together by Lucene score.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Literal
+
+from graph import ids
+from graph.db import Database
+from graph.errors import BadInput, NotFound
+from graph.repo import entities
+from graph.repo.lucene import terms_query
+from graph.repo.models import Institution, Paper, Researcher, Row
+from graph.repo.pages import Edge, Page, PageRequest, decode_cursor, encode_cursor
+from queries import read_search as q
+
+SearchKind = Literal["paper", "researcher", "institution"]
+ALL_KINDS: tuple[SearchKind, ...] = ("paper", "researcher", "institution")
+WINDOW = 500  # hits ranked per index; deeper pages are not served
+_RESEARCHER_ID = re.compile(r"^\d+(?:-[a-z0-9-]+)?$")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    kind: SearchKind
+    score: float
+    entity: Paper | Researcher | Institution
+
+
+async def search(
+    db: Database, text: str, request: PageRequest, kinds: Collection[SearchKind] = ALL_KINDS
+) -> Page[SearchHit]:
+    wanted = [k for k in ALL_KINDS if k in kinds]
+    if not wanted:
+        raise BadInput("kinds is empty; ask for papers, researchers or institutions")
+    exact = await _by_identifier(db, text.strip(), wanted)
+    if exact is not None:
+        return _single(exact, request)
+    after = decode_cursor(request.after, "search", arity=3) if request.after else [None] * 3
+    rows = await db.run(
+        q.SEARCH,
+        {
+            "lucene": terms_query(text),
+            "kinds": wanted,
+            "window": WINDOW,
+            "limit": request.fetch,
+            "after_score": after[0],
+            "after_kind": after[1],
+            "after_key": after[2],
+        },
+    )
+    result = rows[0]
+
+    def cursor(row: Row) -> str:
+        return encode_cursor("search", row["score"], row["kind"], row["key"])
+
+    return Page.from_rows(result["rows"], request, make=_hit, cursor=cursor, total=result["total"])
+
+
+def _hit(row: Row) -> SearchHit:
+    kind = row["kind"]
+    item = row["item"]
+    entity: Paper | Researcher | Institution
+    if kind == "paper":
+        entity = Paper.from_row(item)
+    elif kind == "researcher":
+        entity = Researcher.from_row(item)
+    else:
+        entity = Institution.from_row(item)
+    return SearchHit(kind, float(row["score"]), entity)
+
+
+async def _by_identifier(
+    db: Database, text: str, kinds: Collection[SearchKind]
+) -> SearchHit | None:
+    """The entity an identifier names, if ``text`` is one of a kind asked for."""
+    try:
+        if "paper" in kinds and (ids.is_arxiv_id(text) or text.lower().startswith(("10.", "doi:"))):
+            return SearchHit("paper", 1.0, await entities.find_paper(db, text))
+        if "researcher" in kinds and _looks_like_orcid(text):
+            ref = entities.ResearcherRef(orcid=text)
+            return SearchHit("researcher", 1.0, await entities.find_researcher(db, ref))
+        if "researcher" in kinds and _RESEARCHER_ID.match(text):
+            ref = entities.ResearcherRef(id=text)
+            return SearchHit("researcher", 1.0, await entities.find_researcher(db, ref))
+        if "institution" in kinds and _is_ror(text):
+            return SearchHit("institution", 1.0, await entities.find_institution(db, text))
+    except NotFound:
+        return None
+    return None
+
+
+def _looks_like_orcid(text: str) -> bool:
+    try:
+        ids.normalize_orcid(text)
+    except BadInput:
+        return False
+    return True
+
+
+def _is_ror(text: str) -> bool:
+    try:
+        ids.normalize_ror(text)
+    except BadInput:
+        return False
+    return True
+
+
+def _single(hit: SearchHit, request: PageRequest) -> Page[SearchHit]:
+    key = str(getattr(hit.entity, "key", None) or getattr(hit.entity, "id", ""))
+    edges = [Edge(encode_cursor("search", hit.score, hit.kind, key), hit)]
+    return Page(
+        edges=edges if request.after is None and request.first > 0 else [],
+        has_next=False,
+        has_previous=request.after is not None,
+        total=1,
+    )
