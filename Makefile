@@ -17,8 +17,12 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@
 
-## install: virtual env, Python packages, Neo4j jars from Maven Central
-install: $(VENV)/.installed
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+## install: virtual env, Python packages, Node packages, Neo4j jars from Maven Central
+install: $(VENV)/.installed node_modules/.installed
 	$(BIN)/scholargraph neo4j install
 
 ## run: start the local Neo4j, load the demo corpus, serve the API and page on :8000

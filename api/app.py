@@ -1,4 +1,4 @@
-"""The Starlette application: health checks now; GraphQL and the page mount here."""
+"""The Starlette application: GraphQL at ``/graphql`` (GraphiQL on GET), health checks."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from api.context import Context, context_for
+from api.http import graphql_endpoint
+from api.schema import build_schema
 from graph.config import Settings
 from graph.db import Database
 from graph.errors import DatabaseError
@@ -17,6 +20,7 @@ from graph.errors import DatabaseError
 
 def create_app(settings: Settings | None = None) -> Starlette:
     config = settings or Settings.load()
+    schema = build_schema()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -39,5 +43,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return JSONResponse({"status": "unavailable", "neo4j": str(error)}, status_code=503)
         return JSONResponse({"status": "ready", "neo4j": config.uri})
 
-    routes = [Route("/healthz", healthz), Route("/readyz", readyz)]
+    def request_context(request: Request) -> Context:
+        return context_for(request.app.state.db, config, request)
+
+    routes = [
+        Route("/healthz", healthz),
+        Route("/readyz", readyz),
+        Route("/graphql", graphql_endpoint(schema, request_context), methods=["GET", "POST"]),
+    ]
     return Starlette(routes=routes, lifespan=lifespan)

@@ -8,11 +8,19 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
-from cli import db_cmd, demo_cmd, eval_cmd, load_cmd, neo4j_cmd, serve_cmd
+from cli import (
+    db_cmd,
+    demo_cmd,
+    eval_cmd,
+    load_cmd,
+    neo4j_cmd,
+    researchers_cmd,
+    serve_cmd,
+)
 from graph.config import Settings
 from graph.errors import BadInput, ScholargraphError
 
-COMMANDS = (neo4j_cmd, db_cmd, load_cmd, demo_cmd, eval_cmd, serve_cmd)
+COMMANDS = (neo4j_cmd, db_cmd, load_cmd, demo_cmd, researchers_cmd, eval_cmd, serve_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -28,7 +28,7 @@ from graph.db import Database, Tx
 from graph.errors import BadInput, IdentityError, NotFound
 from graph.identity import block_key, parse_name
 from graph.loaders.rows import slugify
-from graph.loaders.writer import RESEARCHER_IDS_START
+from graph.sequences import RESEARCHER_IDS_START
 from queries import curation as q
 from queries import identity as identity_queries
 

@@ -50,14 +50,6 @@ CANDIDATE_FEATURES = Query(
            r.year_min AS year_min, r.year_max AS year_max
     """,
 )
-DISTINCT_PAIRS = Query(
-    "identity.distinct_pairs",
-    """
-    UNWIND $ids AS id
-    MATCH (a:Researcher {id: id})-[:DISTINCT_FROM]-(b:Researcher)
-    RETURN a.id AS a, b.id AS b
-    """,
-)
 LOOKUP_INSTITUTIONS = Query(
     "identity.lookup_institutions",
     """

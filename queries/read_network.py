@@ -2,6 +2,11 @@
 
 Only ``COAUTHOR`` edges with at least ``$min_joint`` joint papers are walked; with a year
 window an edge is walked when the years of its joint papers (first to last) overlap it.
+
+With ``$max_authors`` (the ``*_SMALL_PAPERS`` variants) ties are recounted from the papers
+themselves, leaving out those with more than ``$max_authors`` authors (the listed count, or
+the matched authors where the source gave none) besides the hyperauthored ones ``COAUTHOR``
+already leaves out; the same thresholds then apply to the recounted ties.
 """
 
 from queries._query import Query
@@ -13,34 +18,75 @@ _WALKABLE = """
       AND o.merged_into IS NULL
 """
 
-EDGES_FROM = Query(
-    "read_network.edges_from",
-    f"""
-    UNWIND $ids AS id
-    MATCH (r:Researcher {{id: id}})-[e:COAUTHOR]-(o:Researcher)
-    WHERE {_WALKABLE}
-    RETURN id AS a, o.id AS b, e.joint_papers AS joint_papers, e.first_year AS first_year,
-           e.last_year AS last_year
-    """,
-)
+
+def _small_paper_ties(other: str) -> str:
+    """Ties of ``r`` recounted from its small papers, as rows ``o, e``; ``other`` further
+    restricts the coauthor ``o`` (a constant condition, never user text)."""
+    return f"""
+      MATCH (r)-[:AUTHORED]->(p:Paper)<-[:AUTHORED]-(o:Researcher)
+      WHERE o <> r AND o.merged_into IS NULL AND {other}
+        AND NOT coalesce(p.hyperauthored, false)
+        AND coalesce(p.n_authors, COUNT {{ (p)<-[:AUTHORED]-(:Researcher) }}) <= $max_authors
+      WITH o, {{joint_papers: count(DISTINCT p), first_year: min(p.year),
+                last_year: max(p.year)}} AS e
+      WHERE {_WALKABLE}
+    """
+
+
+def _edges_from(name: str, ties: str) -> Query:
+    return Query(
+        name,
+        f"""
+        UNWIND $ids AS id
+        MATCH (r:Researcher {{id: id}})
+        CALL (r) {{
+          {ties}
+          RETURN o.id AS b, e.joint_papers AS joint_papers, e.first_year AS first_year,
+                 e.last_year AS last_year
+        }}
+        RETURN id AS a, b, joint_papers, first_year, last_year
+        """,
+    )
+
+
 # The nodes of the drawn network with what the page shows, and the edges among the outermost
 # ring that the walk did not fetch.
-NODES = Query(
-    "read_network.nodes",
-    f"""
-    UNWIND $ids AS id
-    MATCH (r:Researcher {{id: id}})
-    CALL (r) {{
-      MATCH (r)-[:AUTHORED]->(p:Paper)
-      RETURN avg(p.year) AS mean_year
-    }}
-    CALL (r) {{
+def _nodes(name: str, ring_ties: str) -> Query:
+    return Query(
+        name,
+        f"""
+        UNWIND $ids AS id
+        MATCH (r:Researcher {{id: id}})
+        CALL (r) {{
+          MATCH (r)-[:AUTHORED]->(p:Paper)
+          RETURN avg(p.year) AS mean_year
+        }}
+        CALL (r) {{
+          {ring_ties}
+          RETURN collect({{b: o.id, joint_papers: e.joint_papers, first_year: e.first_year,
+                          last_year: e.last_year}}) AS ring_edges
+        }}
+        RETURN r.id AS id, r.name AS name, r.slug AS slug, r.paper_count AS paper_count,
+               r.citation_count AS citation_count, r.h_index AS h_index, mean_year, ring_edges
+        """,
+    )
+
+
+_COAUTHOR_TIES = f"""
+      MATCH (r)-[e:COAUTHOR]-(o:Researcher)
+      WHERE {_WALKABLE}
+"""
+_COAUTHOR_RING_TIES = f"""
       MATCH (r)-[e:COAUTHOR]-(o:Researcher)
       WHERE r.id IN $ring AND o.id IN $ring AND {_WALKABLE}
-      RETURN collect({{b: o.id, joint_papers: e.joint_papers, first_year: e.first_year,
-                      last_year: e.last_year}}) AS ring_edges
-    }}
-    RETURN r.id AS id, r.name AS name, r.slug AS slug, r.paper_count AS paper_count,
-           r.citation_count AS citation_count, r.h_index AS h_index, mean_year, ring_edges
-    """,
+"""
+
+EDGES_FROM = _edges_from("read_network.edges_from", _COAUTHOR_TIES)
+NODES = _nodes("read_network.nodes", _COAUTHOR_RING_TIES)
+EDGES_FROM_SMALL_PAPERS = _edges_from(
+    "read_network.edges_from_small_papers", _small_paper_ties("true")
+)
+NODES_SMALL_PAPERS = _nodes(
+    "read_network.nodes_small_papers",
+    _small_paper_ties("r.id IN $ring AND o.id IN $ring"),
 )

@@ -12,4 +12,3 @@ RELATIONSHIP_COUNTS = Query(
     "CALL (type) { MATCH ()-[r]->() WHERE type(r) = type RETURN count(r) AS n } "
     "RETURN type, n ORDER BY type",
 )
-PING = Query("stats.ping", "RETURN 1 AS ok")

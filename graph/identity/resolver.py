@@ -93,9 +93,11 @@ class Resolver:
     def __init__(self, db: Database, *, candidates_per_block: int = CANDIDATES_PER_BLOCK) -> None:
         self.db = db
         self.candidates_per_block = candidates_per_block
+        self._printed: dict[tuple[str, str, int], str] = {}
 
     async def resolve(self, slots: Sequence[Slot]) -> list[Resolution]:
         resolutions = [Resolution(slot) for slot in slots]
+        self._printed = {(s.paper, s.source, s.position): s.raw_name for s in slots}
         by_key = await self._identifiers(slots)
         holders = await self._holders({s.paper for s in slots})
         pending: list[Resolution] = []
@@ -103,6 +105,7 @@ class Resolver:
             if not self._by_rules(res, by_key, holders):
                 pending.append(res)
         await self._by_names(pending)
+        _one_slot_per_researcher(resolutions)
         edges = {(paper, h.researcher) for paper, hs in holders.items() for h in hs}
         for res in resolutions:
             res.edge_exists = (res.slot.paper, res.researcher) in edges
@@ -156,6 +159,8 @@ class Resolver:
             for h in sorted(on_paper, key=lambda h: h.position != slot.position)
             if names_compatible(h.name, name)
             and not (slot.author.orcid and h.orcid and h.orcid != slot.author.orcid)
+            # a holder at another position belongs to whoever this record prints there
+            and (h.position == slot.position or not self._claimed(slot, h, name))
         ]
         if same_name:
             holder = same_name[0]
@@ -166,6 +171,11 @@ class Resolver:
                 res.method, res.confidence = "cross_source", 1.0
             return True
         return False
+
+    def _claimed(self, slot: Slot, holder: _Holder, name: ParsedName) -> bool:
+        """Whether the record prints a compatible name at the holder's own position."""
+        other = self._printed.get((slot.paper, slot.source, holder.position))
+        return other is not None and names_compatible(parse_name(other), holder.name)
 
     async def _by_names(self, pending: list[Resolution]) -> None:
         """Rule 4. A source's own author ids are trusted within that source: a mention never
@@ -209,19 +219,71 @@ class Resolver:
             everyone, constraints=Constraints.of(distinct=distinct), context=context
         )
         index = {key: i for i, key in enumerate(mentions)}
+        rivals = _group_by_block(candidates)
         for cluster in clusters:
             existing = [k for k in cluster if k in candidates]
             news = [k for k in cluster if k in mentions]
+            target = existing[0] if existing else None
+            if target is not None and news and _ambiguous(
+                [mentions[k] for k in news], target, rivals, candidates, context
+            ):
+                target = None  # two researchers fit: a new record now, aligned later
             for key in news:
                 res = pending[index[key]]
-                if existing:
-                    target = candidates[existing[0]]
-                    res.researcher = int(existing[0][1:])
+                if target is not None:
+                    res.researcher = int(target[1:])
                     res.method = "name_score"
-                    res.confidence = round(score(mentions[key], target, context).probability, 4)
+                    res.confidence = round(
+                        score(mentions[key], candidates[target], context).probability, 4
+                    )
                 else:
                     res.new_group = news[0]
                     res.method, res.confidence = "new", 1.0
+
+
+def _one_slot_per_researcher(resolutions: list[Resolution]) -> None:
+    """Two authors of one paper are two people: if two slots of a record resolved to one
+    researcher, the slot that matched less directly becomes a new researcher."""
+    seen: dict[tuple[str, str, int], Resolution] = {}
+    for res in sorted(resolutions, key=lambda r: (r.method not in _DIRECT, r.slot.position)):
+        if res.researcher is None or res.keep:
+            continue
+        key = (res.slot.paper, res.slot.source, res.researcher)
+        if key in seen:
+            res.researcher, res.new_group = None, f"dup:{res.slot.paper}:{res.slot.position}"
+            res.method, res.confidence, res.same_as, res.replaces = "new", 1.0, [], []
+        else:
+            seen[key] = res
+
+
+_DIRECT = {"orcid", "s2_id", "openalex_id", "curator"}
+
+
+def _ambiguous(
+    news: list[Mention],
+    target: str,
+    rivals: dict[str, list[str]],
+    candidates: dict[str, Mention],
+    context: ScoringContext,
+) -> bool:
+    """Whether another existing researcher of the block fits the new mentions about as well.
+
+    Precision before recall: joining the wrong one of two namesakes is the worse error, and a
+    new record is merged later when a paper aligns it with one of them.
+    """
+    chosen = candidates[target]
+    others = [k for k in rivals.get(block_key(chosen.name), ()) if k != target]
+    if not others:
+        return False
+    best = max(score(m, chosen, context).probability for m in news)
+    for key in others:
+        rival = max(score(m, candidates[key], context).probability for m in news)
+        if rival >= 0.5 and best - rival < AMBIGUITY_MARGIN:
+            return True
+    return False
+
+
+AMBIGUITY_MARGIN = 0.25
 
 
 def _group_by_block(candidates: dict[str, Mention]) -> dict[str, list[str]]:

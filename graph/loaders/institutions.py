@@ -9,10 +9,9 @@ from typing import Any
 from graph.db import Database, Tx
 from graph.loaders.rows import slugify
 from graph.records import InstitutionRecord, InstitutionRef
+from graph.sequences import INSTITUTION_IDS_START
 from queries import identity as iq
 from queries import writer as wq
-
-INSTITUTION_IDS_START = 10_000
 
 
 def _keys(ror_id: str | None, openalex_id: str | None) -> list[str]:

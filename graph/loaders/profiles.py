@@ -9,10 +9,9 @@ from graph.identity.names import block_key, parse_name
 from graph.loaders.institutions import InstitutionIndex
 from graph.loaders.rows import slugify
 from graph.records import AffiliationRecord, AuthorRecord, InstitutionRecord, Rejection
+from graph.sequences import RESEARCHER_IDS_START
 from queries import identity as iq
 from queries import writer as wq
-
-RESEARCHER_IDS_START = 1_000_000
 
 
 def _id_keys(author: AuthorRecord) -> list[str]:

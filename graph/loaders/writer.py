@@ -17,17 +17,19 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from graph import curation
 from graph.db import Database, Tx
+from graph.errors import BadInput, IdentityError
 from graph.identity.names import block_key, parse_name
 from graph.identity.resolver import Resolution, Resolver
 from graph.loaders import rows as r
 from graph.loaders.institutions import InstitutionIndex
 from graph.records import PaperRecord
+from graph.sequences import RESEARCHER_IDS_START
 from queries import identity as iq
 from queries import loads as lq
 from queries import writer as wq
 
-RESEARCHER_IDS_START = 1_000_000
 # When several sources match one authorship, the edge keeps the strongest rule (lowest rank).
 METHOD_RANK = {
     "curator": 0,
@@ -47,6 +49,7 @@ class WriteSummary:
     unchanged: int = 0
     rejected: int = 0
     researchers_created: int = 0
+    machine_merges: int = 0
 
     def add(self, other: WriteSummary) -> None:
         self.created += other.created
@@ -54,6 +57,7 @@ class WriteSummary:
         self.unchanged += other.unchanged
         self.rejected += other.rejected
         self.researchers_created += other.researchers_created
+        self.machine_merges += other.machine_merges
 
 
 @dataclass(slots=True)
@@ -115,6 +119,7 @@ class GraphWriter:
             return summary
         slots = [slot for paper, _ in changed for slot in r.slots_of(paper)]
         resolutions = await self.resolver.resolve(slots)
+        summary.machine_merges = await self._merge_duplicates(resolutions)
         refs = [i for paper, _ in changed for a in paper.authorships for i in a.institutions]
         await self.institutions.prepare(refs)
 
@@ -123,6 +128,39 @@ class GraphWriter:
 
         summary.researchers_created = await self.db.unit(work)
         return summary
+
+    async def _merge_duplicates(self, resolutions: list[Resolution]) -> int:
+        """Cross-source alignment found one person under two researchers (an id match here,
+        the holder of the same slot there): merge them as a recorded machine decision.
+
+        The holder survives. A merge that a curator's "distinct", two ORCIDs or a shared
+        paper forbids is left undone, and both keep their slots.
+        """
+        renamed: dict[int, int] = {}
+        for res in resolutions:
+            if not res.same_as or res.researcher is None:
+                continue
+            source = renamed.get(res.researcher, res.researcher)
+            survivor = renamed.get(res.same_as[0], res.same_as[0])
+            if source == survivor:
+                continue
+            try:
+                await curation.merge(
+                    self.db,
+                    survivor,
+                    [source],
+                    actor="machine",
+                    reason=f"same author slot {res.slot.position} on {res.slot.paper} in "
+                    f"{res.slot.source} and another source, compatible names",
+                )
+            except (IdentityError, BadInput):
+                continue
+            renamed[source] = survivor
+        for res in resolutions:
+            if res.researcher in renamed:
+                res.researcher = renamed[res.researcher]
+                res.edge_exists = True if res.same_as else res.edge_exists
+        return len(renamed)
 
     async def _write(
         self, tx: Tx, changed: list[tuple[PaperRecord, str]], resolutions: list[Resolution]

@@ -6,6 +6,10 @@ year window: edges whose joint years overlap it), strongest ties first, as
 query over the whole frontier, and one more fetches the nodes and the edges among the
 outermost ring, so a network costs ``depth + 1`` statements whatever its size.
 
+With ``max_authors`` the ties are recounted from the papers with at most that many authors
+(a 40-author paper says little about who works with whom), so the walk, the joint-paper
+counts and the edge widths all rest on the small papers only.
+
 Communities are Louvain's (seeded) on joint-paper weights; the layout is ForceAtlas2
 (seeded) in the box [-1, 1]², so the same network always looks the same.
 """
@@ -70,18 +74,31 @@ async def coauthor_network(
     min_joint_papers: int = 1,
     year_from: int | None = None,
     year_to: int | None = None,
+    max_authors: int | None = None,
     seed: int = 0,
 ) -> Network:
     if depth < 0 or max_nodes < 1 or min_joint_papers < 1:
         raise BadInput("need depth >= 0, maxNodes >= 1 and minJointPapers >= 1")
-    walk = {"min_joint": min_joint_papers, "year_from": year_from, "year_to": year_to}
+    if max_authors is not None and max_authors < 2:
+        raise BadInput(f"maxAuthors must be 2 or more (a tie needs two authors), not {max_authors}")
+    walk = {
+        "min_joint": min_joint_papers,
+        "year_from": year_from,
+        "year_to": year_to,
+        "max_authors": max_authors,
+    }
+    edges_from, nodes_query = (
+        (q.EDGES_FROM, q.NODES)
+        if max_authors is None
+        else (q.EDGES_FROM_SMALL_PAPERS, q.NODES_SMALL_PAPERS)
+    )
     graph = nx.Graph()
     graph.add_node(center)
     kept = ego(graph, center, 0)
     frontier = [center]
     reached = 0
     for hop in range(1, depth + 1):
-        rows = await db.run(q.EDGES_FROM, {"ids": frontier, **walk})
+        rows = await db.run(edges_from, {"ids": frontier, **walk})
         for row in rows:
             _add_edge(graph, row["a"], row)
         kept = ego(graph, center, hop, max_nodes, min_joint_papers)
@@ -90,7 +107,7 @@ async def coauthor_network(
             break
         reached = hop
     ring = [node for node, h in kept.nodes(data="hop") if h == reached and reached > 0]
-    node_rows = await db.run(q.NODES, {"ids": list(kept.nodes), "ring": ring, **walk})
+    node_rows = await db.run(nodes_query, {"ids": list(kept.nodes), "ring": ring, **walk})
     if not any(row["id"] == center for row in node_rows):
         raise NotFound(f"no researcher {center}")
     for row in node_rows:

@@ -1,0 +1,211 @@
+"""GraphQL over HTTP (the GraphQL-over-HTTP draft spec), with GraphiQL for browsers.
+
+* ``POST`` with ``Content-Type: application/json``; ``GET`` with URL parameters (queries
+  only: a mutation over GET is refused with 405).
+* The response type follows ``Accept``: ``application/graphql-response+json`` or
+  ``application/json`` (also for ``*/*`` or no ``Accept``); anything else gets 406.
+* A body that is not JSON or parameters of the wrong type are 400. A document that fails to
+  parse or validate, or variables that do not coerce, are 400 with
+  ``application/graphql-response+json`` and 200 with ``application/json`` (as the spec asks
+  for legacy clients); either way the response then has no ``data``.
+* A browser asking for HTML without a query gets GraphiQL.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import strawberry
+from graphql import GraphQLError
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from strawberry.exceptions import MissingQueryError
+from strawberry.http.ides import get_graphql_ide_html
+from strawberry.schema.exceptions import CannotGetOperationTypeError, InvalidOperationTypeError
+from strawberry.types.execution import ExecutionResult, PreExecutionError
+from strawberry.types.graphql import OperationType
+
+from api.context import Context
+from api.errors import format_error
+
+GRAPHQL_RESPONSE = "application/graphql-response+json"
+JSON = "application/json"
+ContextFactory = Callable[[Request], Context]
+
+
+class _RequestError(Exception):
+    def __init__(self, status: int, message: str, headers: Mapping[str, str] | None = None):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.headers = dict(headers or {})
+
+
+def media_type_for(accept: str | None) -> str | None:
+    """The response type to use for an ``Accept`` header, or None when none is acceptable.
+
+    >>> media_type_for("application/graphql-response+json, application/json;q=0.9")
+    'application/graphql-response+json'
+    >>> media_type_for(None), media_type_for("*/*"), media_type_for("text/html")
+    ('application/json', 'application/json', None)
+    """
+    if not accept or not accept.strip():
+        return JSON
+    best: tuple[tuple[float, int, int], str] | None = None
+    for order, item in enumerate(accept.split(",")):
+        kind, *params = (part.strip() for part in item.split(";"))
+        quality = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        candidate = {
+            GRAPHQL_RESPONSE: GRAPHQL_RESPONSE,
+            JSON: JSON,
+            "application/*": JSON,
+            "*/*": JSON,
+        }.get(kind.lower())
+        if candidate is None or quality <= 0:
+            continue
+        # Prefer the higher quality, then the spec's own type, then the order given.
+        rank = (quality, 1 if candidate == GRAPHQL_RESPONSE else 0, -order)
+        if best is None or rank > best[0]:
+            best = (rank, candidate)
+    return best[1] if best else None
+
+
+def _wants_html(request: Request) -> bool:
+    accept = request.headers.get("accept", "")
+    return "text/html" in accept and "query" not in request.query_params
+
+
+async def _params(request: Request) -> dict[str, Any]:
+    if request.method == "GET":
+        params: dict[str, Any] = dict(request.query_params)
+        for name in ("variables", "extensions"):
+            if params.get(name):
+                try:
+                    params[name] = json.loads(params[name])
+                except ValueError:
+                    raise _RequestError(400, f"{name} is not valid JSON") from None
+        return params
+    content_type = request.headers.get("content-type", "")
+    if content_type.split(";")[0].strip().lower() != JSON:
+        raise _RequestError(415, "send the request as Content-Type: application/json")
+    body = await request.body()
+    if not body:
+        raise _RequestError(400, 'the request body is empty; send {"query": "…"}')
+    try:
+        params = json.loads(body)
+    except ValueError:
+        raise _RequestError(400, "the request body is not valid JSON") from None
+    if not isinstance(params, dict):
+        raise _RequestError(400, "the request body must be a JSON object")
+    return params
+
+
+def _checked(params: Mapping[str, Any]) -> tuple[str, str | None, dict[str, Any] | None]:
+    query = params.get("query")
+    if not isinstance(query, str) or not query.strip():
+        raise _RequestError(400, "the query parameter must be a GraphQL document (a string)")
+    operation = params.get("operationName")
+    if operation is not None and not isinstance(operation, str):
+        raise _RequestError(400, "operationName must be a string or null")
+    variables = params.get("variables")
+    if variables is not None and not isinstance(variables, dict):
+        raise _RequestError(400, "variables must be a JSON object or null")
+    extensions = params.get("extensions")
+    if extensions is not None and not isinstance(extensions, dict):
+        raise _RequestError(400, "extensions must be a JSON object or null")
+    return query, operation, variables
+
+
+def _is_request_error(result: ExecutionResult) -> bool:
+    """No execution happened: the document or the variables were refused."""
+    if isinstance(result, PreExecutionError):
+        return True
+    return (
+        result.data is None
+        and bool(result.errors)
+        and all(not error.path for error in result.errors or ())
+    )
+
+
+def _error_body(message: str) -> dict[str, Any]:
+    return {"errors": [{"message": message, "extensions": {"code": "BAD_INPUT"}}]}
+
+
+def graphql_endpoint(
+    schema: strawberry.Schema, context_for: ContextFactory
+) -> Callable[[Request], Any]:
+    """The Starlette endpoint serving ``schema`` at one path."""
+
+    async def endpoint(request: Request) -> Response:
+        if request.method == "GET" and _wants_html(request):
+            return HTMLResponse(get_graphql_ide_html())
+        media_type = media_type_for(request.headers.get("accept"))
+        if media_type is None:
+            return JSONResponse(
+                _error_body(f"cannot answer in {request.headers.get('accept')}; accept {JSON}"),
+                status_code=406,
+            )
+        try:
+            query, operation, variables = _checked(await _params(request))
+            allowed = {OperationType.QUERY}
+            if request.method == "POST":
+                allowed.add(OperationType.MUTATION)
+            try:
+                result = await schema.execute(
+                    query,
+                    variable_values=variables,
+                    context_value=context_for(request),
+                    operation_name=operation,
+                    allowed_operation_types=allowed,
+                )
+            except InvalidOperationTypeError:
+                raise _RequestError(405, "mutations need POST", {"Allow": "POST"}) from None
+            except CannotGetOperationTypeError as error:
+                raise _RequestError(400, error.as_http_error_reason()) from None
+            except MissingQueryError:
+                raise _RequestError(400, "the query parameter is missing") from None
+        except _RequestError as error:
+            return _respond(_error_body(error.message), error.status, media_type, error.headers)
+        return _respond_result(result, media_type)
+
+    return endpoint
+
+
+def _respond_result(result: ExecutionResult, media_type: str) -> Response:
+    body: dict[str, Any] = {}
+    refused = _is_request_error(result)
+    if not refused:
+        body["data"] = result.data
+    if result.errors:
+        body["errors"] = [format_error(_as_graphql_error(e)) for e in result.errors]
+    if result.extensions:
+        body["extensions"] = result.extensions
+    status = 400 if refused and media_type == GRAPHQL_RESPONSE else 200
+    return _respond(body, status, media_type)
+
+
+def _as_graphql_error(error: Any) -> GraphQLError:
+    return (
+        error if isinstance(error, GraphQLError) else GraphQLError(str(error), original_error=error)
+    )
+
+
+def _respond(
+    body: Mapping[str, Any], status: int, media_type: str, headers: Mapping[str, str] | None = None
+) -> Response:
+    content = json.dumps(body, ensure_ascii=False, separators=(",", ":"), default=str)
+    return Response(
+        content.encode("utf-8"),
+        status_code=status,
+        media_type=f"{media_type}; charset=utf-8",
+        headers=dict(headers or {}),
+    )

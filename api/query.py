@@ -1,0 +1,157 @@
+"""The root query: entities by any of their ids, search, paper lists, collaboration paths."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated
+
+import strawberry
+
+from api import limits
+from api.context import Info
+from api.types.category import Category
+from api.types.common import resolver
+from api.types.institution import Institution
+from api.types.paper import Paper, PaperConnection, PaperSort, paper_list
+from api.types.path import CollaborationPath
+from api.types.researcher import Researcher
+from api.types.search import SearchConnection, SearchKind
+from graph.repo import entities, paths, search
+from graph.repo.entities import ResearcherRef
+from graph.repo.papers import PaperFilter
+
+
+@strawberry.input(description="Which papers to list; unset fields do not filter.")
+class PaperFilterInput:
+    researcher: strawberry.ID | None = None
+    institution: str | None = strawberry.field(
+        default=None, description="Our id, a ROR id or a name."
+    )
+    category: str | None = strawberry.field(default=None, description="Primary or cross-list.")
+    year_from: int | None = None
+    year_to: int | None = None
+
+
+async def _researcher_id(info: Info, ref: str) -> int:
+    found = await entities.find_researcher(info.context.db, ResearcherRef(id=ref))
+    info.context.loaders.researchers.prime(found.id, found)
+    return found.id
+
+
+async def _institution_id(info: Info, ref: str) -> int:
+    return (await entities.find_institution(info.context.db, ref)).id
+
+
+_KINDS: dict[SearchKind, search.SearchKind] = {
+    SearchKind.PAPER: "paper",
+    SearchKind.RESEARCHER: "researcher",
+    SearchKind.INSTITUTION: "institution",
+}
+
+
+def _category_code(code: str) -> str:
+    return entities.find_category(code).code
+
+
+@strawberry.type
+class Query:
+    @resolver("A paper by any arXiv id form (with or without vN) or a DOI.")
+    async def paper(self, info: Info, id: str) -> Paper | None:
+        found = await entities.find_paper(info.context.db, id)
+        return Paper.of(found)
+
+    @resolver("A researcher by exactly one id; a merged-away id resolves to the survivor.")
+    async def researcher(
+        self,
+        info: Info,
+        id: strawberry.ID | None = None,
+        orcid: str | None = None,
+        s2_id: str | None = None,
+        openalex_id: str | None = None,
+    ) -> Researcher | None:
+        ref = ResearcherRef(id=id, orcid=orcid, s2_id=s2_id, openalex_id=openalex_id)
+        found = await entities.find_researcher(info.context.db, ref)
+        info.context.loaders.researchers.prime(found.id, found)
+        return Researcher.of(found)
+
+    @resolver("An institution by our id, its ROR id (bare or URL) or name.")
+    async def institution(self, info: Info, ref: str) -> Institution | None:
+        return Institution.of(await entities.find_institution(info.context.db, ref))
+
+    @resolver("An arXiv category, such as cs.DC.")
+    def category(self, code: str) -> Category | None:
+        return Category.of(entities.find_category(code).code)
+
+    @resolver(
+        "Papers, researchers and institutions matching the words (the last one as a "
+        "prefix), best first; an id (arXiv, DOI, ORCID, ROR, ours) finds its entity."
+    )
+    async def search(
+        self,
+        info: Info,
+        query: str,
+        kinds: list[SearchKind] | None = None,
+        first: int = 10,
+        after: str | None = None,
+    ) -> SearchConnection:
+        wanted = [_KINDS[k] for k in kinds] if kinds is not None else list(search.ALL_KINDS)
+        page = await search.search(info.context.db, query, limits.page(first, after), wanted)
+        return SearchConnection.of(page)
+
+    @resolver("Papers, filtered; newest first unless sorted by citations.")
+    async def papers(
+        self,
+        info: Info,
+        filter: PaperFilterInput | None = None,
+        sort: PaperSort = PaperSort.NEWEST,
+        first: int = 24,
+        after: str | None = None,
+    ) -> PaperConnection:
+        given = filter or PaperFilterInput()
+        paper_filter = PaperFilter(
+            researcher=await _researcher_id(info, given.researcher) if given.researcher else None,
+            institution=(
+                await _institution_id(info, given.institution) if given.institution else None
+            ),
+            category=_category_code(given.category) if given.category else None,
+            year_from=given.year_from,
+            year_to=given.year_to,
+        )
+        return await paper_list(info, paper_filter, sort, limits.page(first, after))
+
+    @resolver(
+        "The shortest coauthor chains between two researchers with the papers behind "
+        "each hop: k alternatives, or the strongest chain; restricted to a year range, a "
+        "category (each hop needs a joint paper in them) or an institution (everyone "
+        "between the two ends affiliated with it)."
+    )
+    async def collaboration_path(
+        self,
+        info: Info,
+        from_: Annotated[strawberry.ID, strawberry.argument(name="from")],
+        to: strawberry.ID,
+        max_length: int = 6,
+        k: int = 1,
+        year_from: int | None = None,
+        year_to: int | None = None,
+        category: str | None = None,
+        institution: str | None = None,
+        strongest: bool = False,
+    ) -> CollaborationPath:
+        limits.at_most(k, paths.MAX_PATHS, "k")
+        limits.at_most(max_length, paths.MAX_HOPS, "maxLength")
+        db = info.context.db
+        source, target = await asyncio.gather(
+            entities.find_researcher(db, ResearcherRef(id=from_)),
+            entities.find_researcher(db, ResearcherRef(id=to)),
+        )
+        options = paths.PathOptions(
+            max_length=max_length,
+            k=k,
+            year_from=year_from,
+            year_to=year_to,
+            category=_category_code(category) if category else None,
+            institution=await _institution_id(info, institution) if institution else None,
+            strongest=strongest,
+        )
+        return CollaborationPath.of(await paths.collaboration_paths(db, source, target, options))

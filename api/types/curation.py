@@ -1,0 +1,57 @@
+from __future__ import annotations
+
+from datetime import datetime
+
+import strawberry
+
+from api.context import Info
+from api.types.common import to_id
+from api.types.researcher import Researcher
+from graph import curation
+
+
+@strawberry.type(description="A researcher a curation decision concerns, and in what role.")
+class CurationRole:
+    researcher_id: strawberry.ID
+    role: str = strawberry.field(
+        description="survivor, merged, source, target, distinct or pinned."
+    )
+
+    @strawberry.field
+    async def researcher(self, info: Info) -> Researcher | None:
+        found = await info.context.loaders.researchers.load(int(self.researcher_id))
+        return Researcher.of(found) if found else None
+
+
+@strawberry.type(description="A recorded curator decision: merge, split, distinct or pin.")
+class CurationEvent:
+    id: strawberry.ID
+    kind: str
+    actor: str
+    reason: str
+    at: datetime
+    papers: list[str] = strawberry.field(description="Papers whose author slots it moved.")
+    roles: list[CurationRole]
+
+    @classmethod
+    def of(cls, event: curation.CurationEvent) -> CurationEvent:
+        return cls(
+            id=to_id(event.id),
+            kind=event.kind,
+            actor=event.actor,
+            reason=event.reason,
+            at=event.at,
+            papers=list(event.papers),
+            roles=[CurationRole(researcher_id=to_id(r), role=role) for r, role in event.roles],
+        )
+
+
+@strawberry.type(description="A decision taken, and the researchers as they now stand.")
+class CurationResult:
+    event: CurationEvent
+
+    @strawberry.field
+    async def researchers(self, info: Info) -> list[Researcher]:
+        ids = [int(role.researcher_id) for role in self.event.roles]
+        found = await info.context.loaders.researchers.load_many(list(dict.fromkeys(ids)))
+        return [Researcher.of(r) for r in found if r is not None]

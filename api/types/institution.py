@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+import strawberry
+
+from api import limits
+from api.context import Info
+from api.types.common import resolver, to_id
+from api.types.paper import PaperConnection, PaperSort, paper_list
+from api.types.researcher import ResearcherConnection
+from graph.repo import models
+from graph.repo.papers import PaperFilter
+
+
+@strawberry.type(description="A university, company or lab, as ROR and OpenAlex know it.")
+class Institution:
+    model: strawberry.Private[models.Institution]
+    id: strawberry.ID
+    slug: str
+    name: str
+    ror_id: str | None = strawberry.field(description="Bare ROR id, e.g. 01an7q238.")
+    openalex_id: str | None
+    acronyms: list[str]
+    aliases: list[str]
+    country_code: str | None
+    city: str | None
+    types: list[str]
+    established: int | None
+
+    @classmethod
+    def of(cls, institution: models.Institution) -> Institution:
+        return cls(
+            model=institution,
+            id=to_id(institution.id),
+            slug=institution.slug,
+            name=institution.name,
+            ror_id=institution.ror_id,
+            openalex_id=institution.openalex_id,
+            acronyms=list(institution.acronyms),
+            aliases=list(institution.aliases),
+            country_code=institution.country_code,
+            city=institution.city,
+            types=list(institution.types),
+            established=institution.established,
+        )
+
+    @strawberry.field
+    def ror_url(self) -> str | None:
+        return f"https://ror.org/{self.ror_id}" if self.ror_id else None
+
+    @resolver("Institutions this one is part of.")
+    async def parents(self, info: Info) -> list[Institution]:
+        return await self._related(info, "parents")
+
+    @resolver("Institutions that are part of this one.")
+    async def children(self, info: Info) -> list[Institution]:
+        return await self._related(info, "children")
+
+    async def _related(self, info: Info, relation: str) -> list[Institution]:
+        loaders = info.context.loaders
+        full = await loaders.institutions.load(self.model.id)
+        related_ids = getattr(full, relation) if full else ()
+        found = await loaders.institutions.load_many(related_ids)
+        return [Institution.of(i) for i in found if i is not None]
+
+    @resolver("Researchers affiliated with it, most papers first.")
+    async def researchers(
+        self, info: Info, first: int = 24, after: str | None = None
+    ) -> ResearcherConnection:
+        request = limits.page(first, after)
+        page = await info.context.loaders.members.load((self.model.id, request))
+        return ResearcherConnection.of(page)
+
+    @resolver("Papers with an author affiliated here, or with a part of it, in the paper's year.")
+    async def papers(
+        self,
+        info: Info,
+        category: str | None = None,
+        year_from: int | None = None,
+        year_to: int | None = None,
+        sort: PaperSort = PaperSort.NEWEST,
+        first: int = 24,
+        after: str | None = None,
+    ) -> PaperConnection:
+        paper_filter = PaperFilter(
+            institution=self.model.id, category=category, year_from=year_from, year_to=year_to
+        )
+        return await paper_list(info, paper_filter, sort, limits.page(first, after))

@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+import strawberry
+
+from api.types.paper import Paper
+from api.types.researcher import Researcher
+from graph.repo import paths
+
+
+@strawberry.type(description="Two coauthors in a chain, and the papers they wrote together.")
+class PathHop:
+    source: Researcher
+    target: Researcher
+    joint_papers: int
+    papers: list[Paper] = strawberry.field(description="Up to five joint papers, newest first.")
+    confidence: float = strawberry.field(
+        description="How sure the author matches behind the hop are (its best paper's weaker one)."
+    )
+    uncertain: bool = strawberry.field(description="The hop rests on a low-confidence match.")
+
+
+@strawberry.type(description="A chain of coauthors from one researcher to another.")
+class CollaborationChain:
+    researchers: list[Researcher]
+    hops: list[PathHop]
+    length: int
+    weakest_hop: int = strawberry.field(description="Joint papers of the weakest hop.")
+    total_joint_papers: int
+    uncertain: bool = strawberry.field(description="Some hop rests on a low-confidence match.")
+
+    @classmethod
+    def of(cls, chain: paths.Chain) -> CollaborationChain:
+        hops = [
+            PathHop(
+                source=Researcher.of(h.source),
+                target=Researcher.of(h.target),
+                joint_papers=h.joint_papers,
+                papers=[Paper.of(p) for p in h.papers],
+                confidence=h.confidence,
+                uncertain=h.uncertain,
+            )
+            for h in chain.hops
+        ]
+        return cls(
+            researchers=[Researcher.of(r) for r in chain.researchers],
+            hops=hops,
+            length=chain.length,
+            weakest_hop=chain.weakest,
+            total_joint_papers=chain.total_joint_papers,
+            uncertain=chain.uncertain,
+        )
+
+
+@strawberry.type(description="The collaboration distance between two researchers, and why.")
+class CollaborationPath:
+    source: Researcher
+    target: Researcher
+    found: bool
+    distance: int | None = strawberry.field(description="Hops of the shortest chain.")
+    max_length: int
+    message: str = strawberry.field(description='Say, "no path within 3 hops from A to B".')
+    chains: list[CollaborationChain]
+
+    @classmethod
+    def of(cls, result: paths.PathResult) -> CollaborationPath:
+        return cls(
+            source=Researcher.of(result.source),
+            target=Researcher.of(result.target),
+            found=bool(result.chains),
+            distance=result.distance,
+            max_length=result.max_length,
+            message=result.message,
+            chains=[CollaborationChain.of(c) for c in result.chains],
+        )

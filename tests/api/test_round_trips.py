@@ -1,0 +1,69 @@
+"""The Cypher statements a request runs do not grow with the sizes of its lists."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tests.api.conftest import Api
+from tests.api.graphdata import YOU
+
+PAGE = """
+query($id: ID!, $n: Int!) {
+  researcher(id: $id) {
+    name orcid identity { s2Ids mergedFrom }
+    authorPositions { first middle last coverage }
+    fields { category { code name } papers }
+    mostCited(first: $n) { coverage papers { id title } }
+    sameName(first: $n) { records { researcher { id name } probability evidence { text } } }
+    papers(first: $n) {
+      totalCount
+      edges { authorship { position } node {
+        id title categories { category { code } }
+        authors(first: $n) { totalCount edges { node { id name paperCount } } }
+      } }
+    }
+    coauthors(first: $n) {
+      totalCount
+      edges { jointPapers node {
+        id name authorPositions { first }
+        papers(first: $n) { totalCount edges { node { id authors(first: $n) { totalCount } } } }
+        affiliations(first: $n) { edges { node { name parents { name } } } }
+      } }
+    }
+  }
+}
+"""
+
+
+async def statements(api: Api, n: int) -> Counter[str]:
+    api.statements.clear()
+    data = await api.data(PAGE, {"id": str(YOU), "n": n})
+    assert data["researcher"]["name"] == "Yang You"
+    return Counter(api.statements)
+
+
+async def test_round_trips_do_not_grow_with_list_sizes(api: Api) -> None:
+    small = await statements(api, 1)
+    large = await statements(api, 10)
+    assert small == large
+    # One statement per kind of question and nesting level: the researcher's own papers and
+    # positions at one level, every coauthor's at the next, each batch one statement.
+    assert large == {
+        "read_entities.researcher_by_id": 1,
+        "read_researchers.profiles": 2,
+        "read_researchers.most_cited": 1,
+        "read_researchers.same_name": 1,
+        "read_researchers.coauthor_pages": 1,
+        "read_researchers.affiliation_pages": 1,
+        "read_entities.institutions_by_id": 1,
+        "read_papers.page_by_researcher": 2,
+        "read_papers.count_by_researcher": 2,
+        "read_papers.author_pages": 2,
+    }
+
+
+async def test_lists_really_are_larger(api: Api) -> None:
+    data = await api.data(PAGE, {"id": str(YOU), "n": 10})
+    coauthors = data["researcher"]["coauthors"]["edges"]
+    assert len(coauthors) == 9
+    assert sum(len(c["node"]["papers"]["edges"]) for c in coauthors) > 9
