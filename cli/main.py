@@ -12,6 +12,7 @@ from cli import (
     db_cmd,
     demo_cmd,
     eval_cmd,
+    export_cmd,
     load_cmd,
     neo4j_cmd,
     researchers_cmd,
@@ -20,7 +21,7 @@ from cli import (
 from graph.config import Settings
 from graph.errors import BadInput, ScholargraphError
 
-COMMANDS = (neo4j_cmd, db_cmd, load_cmd, demo_cmd, researchers_cmd, eval_cmd, serve_cmd)
+COMMANDS = (neo4j_cmd, db_cmd, load_cmd, demo_cmd, researchers_cmd, export_cmd, eval_cmd, serve_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

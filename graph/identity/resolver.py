@@ -224,8 +224,10 @@ class Resolver:
             existing = [k for k in cluster if k in candidates]
             news = [k for k in cluster if k in mentions]
             target = existing[0] if existing else None
-            if target is not None and news and _ambiguous(
-                [mentions[k] for k in news], target, rivals, candidates, context
+            if (
+                target is not None
+                and news
+                and _ambiguous([mentions[k] for k in news], target, rivals, candidates, context)
             ):
                 target = None  # two researchers fit: a new record now, aligned later
             for key in news:

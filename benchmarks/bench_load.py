@@ -1,0 +1,227 @@
+"""Load speed: our pipeline vs the floor (bare ``UNWIND … CREATE``) vs the usual neomodel way.
+
+The corpus is the synthetic demo corpus's OpenAlex works (papers with every authorship, the
+authors' OpenAlex ids and institutions), so each run writes papers, researchers, AUTHORED,
+institutions, AFFILIATED and COAUTHOR edges. The neomodel way (one ``save()``/``connect()``
+per object, as its documentation shows) is timed on a sample and compared per paper.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import defaultdict
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from neo4j import GraphDatabase
+from neomodel import db as neomodel_db
+
+from graph.config import Settings
+from graph.db import Database
+from graph.loaders.demo import write_demo_files
+from graph.loaders.files import file_chunks
+from graph.loaders.parse.files import iter_bulk_files
+from graph.loaders.pipeline import Loader
+from graph.records import PaperRecord
+from graph.schema import Institution, Paper, Researcher
+from graph.stats import graph_stats
+from queries import Query
+from queries.admin import CLEAR_DATA
+
+FLOOR_PAPERS = Query(
+    "bench.floor_papers",
+    "UNWIND $rows AS row CREATE (:Paper {key: row.key, title: row.title, year: row.year})",
+    "write",
+)
+FLOOR_PEOPLE = Query(
+    "bench.floor_people",
+    "UNWIND $rows AS row CREATE (:Researcher {id: row.id, name: row.name})",
+    "write",
+)
+FLOOR_INSTITUTIONS = Query(
+    "bench.floor_institutions",
+    "UNWIND $rows AS row CREATE (:Institution {id: row.id, name: row.name})",
+    "write",
+)
+FLOOR_AUTHORED = Query(
+    "bench.floor_authored",
+    "UNWIND $rows AS row MATCH (r:Researcher {id: row.r}), (p:Paper {key: row.p}) "
+    "CREATE (r)-[:AUTHORED {position: row.position}]->(p)",
+    "write",
+)
+FLOOR_AFFILIATED = Query(
+    "bench.floor_affiliated",
+    "UNWIND $rows AS row MATCH (r:Researcher {id: row.r}), (i:Institution {id: row.i}) "
+    "CREATE (r)-[:AFFILIATED]->(i)",
+    "write",
+)
+FLOOR_COAUTHOR = Query(
+    "bench.floor_coauthor",
+    "UNWIND $rows AS row MATCH (a:Researcher {id: row.a}), (b:Researcher {id: row.b}) "
+    "CREATE (a)-[:COAUTHOR {joint_papers: row.n}]->(b)",
+    "write",
+)
+BATCH = 5000
+
+
+def works_paths(folder: Path) -> list[Path]:
+    return sorted((folder / "openalex").glob("works-*"))
+
+
+def read_works(folder: Path) -> list[PaperRecord]:
+    return [p for _, batch in iter_bulk_files(works_paths(folder)) for p in batch.papers]
+
+
+async def pipeline(db: Database, folder: Path, cap: int) -> dict[str, Any]:
+    await db.run(CLEAR_DATA)
+    began = time.perf_counter()
+    summary = await Loader(db, coauthor_cap=cap).run(file_chunks(works_paths(folder)))
+    seconds = time.perf_counter() - began
+    return {"seconds": seconds, "papers": summary.papers.created, "stats": await graph_stats(db)}
+
+
+def _floor_rows(papers: list[PaperRecord], cap: int) -> dict[str, list[dict[str, Any]]]:
+    people: dict[str, int] = {}
+    institutions: dict[str, int] = {}
+    authored, affiliated = [], set()
+    pairs: dict[tuple[int, int], int] = defaultdict(int)
+    for paper in papers:
+        ids = []
+        for a in paper.authorships:
+            key = a.author.openalex_ids[0] if a.author.openalex_ids else f"{paper.key}#{a.position}"
+            rid = people.setdefault(key, len(people) + 1)
+            ids.append(rid)
+            authored.append({"r": rid, "p": paper.key, "position": a.position})
+            for inst in a.institutions:
+                ikey = inst.ror_id or inst.openalex_id
+                if ikey:
+                    affiliated.add((rid, institutions.setdefault(ikey, len(institutions) + 1)))
+        if len(paper.authorships) <= cap:
+            for a, b in combinations(sorted(set(ids)), 2):
+                pairs[(a, b)] += 1
+    return {
+        "papers": [{"key": p.key, "title": p.title, "year": p.year} for p in papers],
+        "people": [{"id": i, "name": k} for k, i in people.items()],
+        "institutions": [{"id": i, "name": k} for k, i in institutions.items()],
+        "authored": authored,
+        "affiliated": [{"r": r, "i": i} for r, i in sorted(affiliated)],
+        "coauthor": [{"a": a, "b": b, "n": n} for (a, b), n in sorted(pairs.items())],
+    }
+
+
+async def floor(db: Database, papers: list[PaperRecord], cap: int) -> dict[str, Any]:
+    """Only CREATE, no matching: the same rows the pipeline writes, already resolved."""
+    rows = _floor_rows(papers, cap)
+    await db.run(CLEAR_DATA)
+    began = time.perf_counter()
+    for query, key in (
+        (FLOOR_PAPERS, "papers"),
+        (FLOOR_PEOPLE, "people"),
+        (FLOOR_INSTITUTIONS, "institutions"),
+        (FLOOR_AUTHORED, "authored"),
+        (FLOOR_AFFILIATED, "affiliated"),
+        (FLOOR_COAUTHOR, "coauthor"),
+    ):
+        data = rows[key]
+        for start in range(0, len(data), BATCH):
+            await db.run(query, {"rows": data[start : start + BATCH]})
+    return {"seconds": time.perf_counter() - began, "papers": len(papers)}
+
+
+def neomodel_way(settings: Settings, papers: list[PaperRecord], cap: int) -> dict[str, Any]:
+    """One object at a time, as the neomodel documentation writes: get_or_create by key,
+    save(), connect() — for papers, authors, institutions, authorships and coauthors."""
+    driver = GraphDatabase.driver(settings.uri, auth=settings.auth)
+    neomodel_db.set_connection(driver=driver)
+    next_id = [5_000_000]
+    began = time.perf_counter()
+    try:
+        for record in papers:
+            paper = Paper(
+                key=record.key, arxiv_id=record.arxiv_id, title=record.title, year=record.year
+            ).save()
+            people = []
+            for a in record.authorships:
+                key = a.author.openalex_ids[0] if a.author.openalex_ids else None
+                person = Researcher.nodes.get_or_none(openalex_ids__contains=key) if key else None
+                if person is None:
+                    next_id[0] += 1
+                    person = Researcher(
+                        public_id=next_id[0],
+                        slug="x",
+                        name=a.raw_name,
+                        openalex_ids=[key] if key else [],
+                    ).save()
+                person.papers.connect(
+                    paper,
+                    {
+                        "position": a.position,
+                        "kind": "middle",
+                        "raw_name": a.raw_name,
+                        "origin": "openalex",
+                        "method": "openalex_id",
+                    },
+                )
+                for inst in a.institutions:
+                    if not inst.ror_id:
+                        continue
+                    place = Institution.nodes.get_or_none(ror_id=inst.ror_id)
+                    if place is None:
+                        next_id[0] += 1
+                        place = Institution(
+                            public_id=next_id[0],
+                            slug="x",
+                            name=inst.name or "?",
+                            ror_id=inst.ror_id,
+                        ).save()
+                    person.institutions.connect(place, {"origin": "openalex"})
+                people.append(person)
+            if len(people) <= cap:
+                for x, y in combinations(people, 2):
+                    rel = x.coauthors.relationship(y)
+                    if rel is None:
+                        x.coauthors.connect(y, {"joint_papers": 1})
+                    else:
+                        rel.joint_papers += 1
+                        rel.save()
+    finally:
+        neomodel_db.close_connection()
+        driver.close()
+    return {"seconds": time.perf_counter() - began, "papers": len(papers)}
+
+
+async def run(
+    settings: Settings, sizes: list[int], cache: Path, sample: int
+) -> list[dict[str, Any]]:
+    results = []
+    async with Database.connect(settings, max_connection_pool_size=4) as db:
+        for size in sizes:
+            folder = write_demo_files(cache, papers=size, seed=1)
+            papers = read_works(folder)
+            ours = await pipeline(db, folder, settings.coauthor_cap)
+            bare = await floor(db, papers, settings.coauthor_cap)
+            await db.run(CLEAR_DATA)
+            neo = await asyncio.to_thread(
+                neomodel_way, settings, papers[:sample], settings.coauthor_cap
+            )
+            await db.run(CLEAR_DATA)
+            per_paper = {
+                "ours": ours["seconds"] / len(papers),
+                "floor": bare["seconds"] / len(papers),
+                "neomodel": neo["seconds"] / neo["papers"],
+            }
+            results.append(
+                {
+                    "corpus_papers": size,
+                    "works": len(papers),
+                    "ours": ours,
+                    "floor": bare,
+                    "neomodel": neo,
+                    "per_paper": per_paper,
+                    "speedup_vs_neomodel": per_paper["neomodel"] / per_paper["ours"],
+                    "ratio_vs_floor": per_paper["ours"] / per_paper["floor"],
+                }
+            )
+    return results
