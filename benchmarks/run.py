@@ -1,0 +1,214 @@
+"""``make bench``: every benchmark against a throw-away local Neo4j; figures to BENCHMARKS.md.
+
+Sizes come from ``BENCH_SIZES`` (default ``10000,100000`` papers in the synthetic corpus).
+Machines here are noisy: figures are medians and ratios measured side by side in one run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from benchmarks import bench_load
+from graph import localserver
+from graph.analysis import export
+from graph.config import Secret, Settings
+from graph.db import Database
+from graph.identity import compare_clusterings, compare_s2and
+from graph.loaders.demo import load_demo, write_demo_files
+from graph.repo.graphs import Selection, coauthor_graph
+from graph.schema.install import install_schema
+from queries import Query
+from queries.admin import CLEAR_DATA
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "data" / "author-disambiguation" / "s2and" / "qian"
+SLOT_HOLDERS = Query(
+    "bench.slot_holders",
+    "UNWIND $slots AS slot MATCH (r:Researcher)-[a:AUTHORED {position: slot[1]}]->"
+    "(:Paper {key: slot[0]}) RETURN slot[0] + '#' + toString(slot[1]) AS slot, r.id AS id",
+)
+BUSY_RESEARCHERS = Query(
+    "bench.busy_researchers",
+    "MATCH (r:Researcher) WHERE r.paper_count >= 3 AND r.merged_into IS NULL "
+    "RETURN r.id AS id ORDER BY r.id LIMIT 300",
+)
+
+
+def _settings(data_dir: Path) -> Settings:
+    external = os.environ.get("SCHOLARGRAPH_BENCH_NEO4J_URI")
+    base = Settings.load()
+    if external:
+        return base.with_overrides(neo4j_uri=external)
+    return base.with_overrides(
+        neo4j_uri=None,
+        neo4j_data_dir=data_dir,
+        neo4j_bolt_port=localserver.free_port(),
+        neo4j_password=Secret("bench-password-1"),
+        neo4j_heap="3g",
+        neo4j_pagecache="2g",
+        query_timeout=600.0,
+    )
+
+
+async def identity_on_demo(settings: Settings, cache: Path, papers: int) -> dict[str, Any]:
+    """Our loaders' identity resolution against the demo corpus's ground truth (B³)."""
+    async with Database.connect(settings) as db:
+        await db.run(CLEAR_DATA)
+        folder = write_demo_files(cache, papers=papers, seed=2)
+        began = time.perf_counter()
+        await load_demo(db, folder, coauthor_cap=settings.coauthor_cap)
+        seconds = time.perf_counter() - began
+        truth = json.loads((folder / "truth.json").read_text())["people"]
+        gold = {p["person"]: [f"{a}#{pos}" for a, pos in p["arxiv"]] for p in truth if p["arxiv"]}
+        slots = [[a, pos] for p in truth for a, pos in p["arxiv"]]
+        rows: list[dict[str, Any]] = []
+        for start in range(0, len(slots), 5000):
+            rows += await db.run(SLOT_HOLDERS, {"slots": slots[start : start + 5000]})
+        predicted: dict[int, list[str]] = {}
+        for row in rows:
+            predicted.setdefault(row["id"], []).append(row["slot"])
+        scores = compare_clusterings(list(predicted.values()), list(gold.values()))
+        return {"papers": papers, "seconds": seconds, "people": len(gold), **scores}
+
+
+async def api_and_export(settings: Settings, out: Path) -> dict[str, Any]:
+    async with Database.connect(settings) as db:
+        ids = [row["id"] for row in await db.run(BUSY_RESEARCHERS)]
+        began = time.perf_counter()
+        graph = await coauthor_graph(db, Selection())
+        fetched = time.perf_counter() - began
+    began = time.perf_counter()
+    export(graph, "graphml", out / "coauthors.graphml")
+    exported = time.perf_counter() - began
+    result: dict[str, Any] = {
+        "api": await asyncio.to_thread(api_bench, settings, ids, out),
+        "export": {
+            "nodes": graph.number_of_nodes(),
+            "edges": graph.number_of_edges(),
+            "fetch_seconds": fetched,
+            "graphml_seconds": exported,
+        },
+    }
+    return result
+
+
+def api_bench(settings: Settings, ids: list[int], out: Path) -> dict[str, Any]:
+    port = localserver.free_port()
+    env = {
+        **os.environ,
+        "NEO4J_URI": settings.uri,
+        "NEO4J_PASSWORD": settings.neo4j_password.reveal(),
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", "serve", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_http(port)
+        (out / "ids.txt").write_text("\n".join(map(str, ids)))
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "benchmarks.bench_api",
+                "--url",
+                f"http://127.0.0.1:{port}/graphql",
+                "--ids-file",
+                str(out / "ids.txt"),
+            ],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+            check=False,
+        )
+        api: dict[str, Any] = (
+            json.loads(done.stdout) if done.returncode == 0 else {"error": done.stderr[-2000:]}
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return api
+
+
+def _wait_http(port: int) -> None:
+    import httpx
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.5)
+    raise RuntimeError("the API server did not become ready")
+
+
+def layout() -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bench_layout"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+async def main() -> int:
+    sizes = [int(s) for s in os.environ.get("BENCH_SIZES", "10000,100000").split(",")]
+    sample = int(os.environ.get("BENCH_NEOMODEL_SAMPLE", "300"))
+    cache = ROOT / ".cache" / "bench"
+    results: dict[str, Any] = {
+        "sizes": sizes,
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        "date": datetime.now(UTC).isoformat(),
+    }
+    with tempfile.TemporaryDirectory(prefix="scholargraph-bench-") as tmp:
+        settings = _settings(Path(tmp) / "neo4j")
+        if settings.local:
+            info, _ = localserver.start(settings)
+            results["neo4j_start_seconds"] = info.startup_seconds
+        try:
+            async with Database.connect(settings) as db:
+                await install_schema(settings, db)
+            results["identity_demo"] = await identity_on_demo(settings, cache, min(sizes))
+            results["load"] = await bench_load.run(settings, sizes, cache, sample)
+            results.update(await api_and_export(settings, Path(tmp)))
+            state = localserver.status(settings.neo4j_data_dir)
+            results["neo4j_rss_bytes"] = state.rss_bytes
+        finally:
+            if settings.local:
+                localserver.stop(settings.neo4j_data_dir)
+    if SHARED.is_dir():
+        results["identity_qian"] = compare_s2and(
+            SHARED / "signatures.json", SHARED / "clusters.json"
+        )
+    results["layout"] = layout()
+    (ROOT / "benchmarks" / "results.json").write_text(json.dumps(results, indent=2, default=str))
+    from benchmarks.report import write_report
+
+    write_report(results, ROOT / "BENCHMARKS.md")
+    print((ROOT / "BENCHMARKS.md").read_text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
