@@ -31,6 +31,7 @@ from graph.loaders.rows import slugify
 from graph.sequences import RESEARCHER_IDS_START
 from queries import curation as q
 from queries import identity as identity_queries
+from queries import writer as writer_queries
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +249,7 @@ async def _new_researcher(tx: Tx, source: dict[str, Any]) -> int:
 async def _rebuild(tx: Tx, researcher_ids: list[int]) -> None:
     await tx.run(q.DROP_COAUTHORS, {"ids": researcher_ids})
     await tx.run(q.BUILD_COAUTHORS, {"ids": researcher_ids})
-    await tx.run(q.REFRESH_COUNTS, {"ids": researcher_ids})
+    await tx.run(writer_queries.REFRESH_RESEARCHER_COUNTS, {"ids": researcher_ids})
 
 
 async def _record(

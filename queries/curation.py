@@ -150,22 +150,6 @@ BUILD_COAUTHORS = Query(
     """,
     "write",
 )
-REFRESH_COUNTS = Query(
-    "curation.refresh_counts",
-    """
-    UNWIND $ids AS id
-    MATCH (r:Researcher {id: id})
-    CALL (r) {
-      OPTIONAL MATCH (r)-[:AUTHORED]->(p:Paper)
-      WITH p, coalesce(p.citation_count, 0) AS c ORDER BY c DESC
-      WITH collect(c) AS cs, count(p) AS n
-      RETURN n, reduce(s = 0, x IN cs | s + x) AS total,
-             size([i IN range(0, size(cs) - 1) WHERE cs[i] >= i + 1]) AS h
-    }
-    SET r.paper_count = n, r.citation_count = total, r.h_index = h
-    """,
-    "write",
-)
 MARK_DISTINCT = Query(
     "curation.mark_distinct",
     """
