@@ -165,6 +165,16 @@ class AffiliationRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimRecord:
+    """A person's own list of their papers (ORCID works): arXiv ids and DOIs they claim."""
+
+    author: AuthorRecord
+    source: Source
+    arxiv_ids: tuple[str, ...] = ()
+    dois: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Rejection:
     """A record set aside with the reason; written to the load's report file."""
 
@@ -182,6 +192,7 @@ class Batch:
     authors: list[AuthorRecord] = field(default_factory=list)
     institutions: list[InstitutionRecord] = field(default_factory=list)
     affiliations: list[AffiliationRecord] = field(default_factory=list)
+    claims: list[ClaimRecord] = field(default_factory=list)
     rejected: list[Rejection] = field(default_factory=list)
 
     def extend(self, other: Batch) -> None:
@@ -189,6 +200,7 @@ class Batch:
         self.authors.extend(other.authors)
         self.institutions.extend(other.institutions)
         self.affiliations.extend(other.affiliations)
+        self.claims.extend(other.claims)
         self.rejected.extend(other.rejected)
 
     def __len__(self) -> int:

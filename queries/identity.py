@@ -72,3 +72,30 @@ NEXT_IDS = Query(
     """,
     "write",
 )
+CLAIMED_SLOTS = Query(
+    "identity.claimed_slots",
+    """
+    UNWIND $claims AS claim
+    MATCH (p:Paper)
+    WHERE p.key IN claim.keys OR p.doi IN claim.dois
+    MATCH (p)<-[:AUTHORED]-(r:Researcher)
+    RETURN claim.orcid AS orcid, p.key AS paper, r.id AS researcher, r.name AS name,
+           r.orcid AS holder_orcid
+    """,
+)
+SET_ORCID = Query(
+    "identity.set_orcid",
+    """
+    MATCH (r:Researcher {id: $researcher})
+    WHERE r.orcid IS NULL AND NOT EXISTS { (:Researcher {orcid: $orcid}) }
+    SET r.orcid = $orcid
+    MERGE (i:Identifier {key: 'orcid:' + $orcid})
+    ON CREATE SET i.scheme = 'orcid', i.value = $orcid
+    WITH r, i
+    WHERE NOT (i)-[:IDENTIFIES]->()
+    MERGE (i)-[x:IDENTIFIES]->(r)
+    SET x.method = 'orcid', x.source = 'orcid'
+    RETURN r.id AS id
+    """,
+    "write",
+)

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from graph.db import Database
+from graph.loaders.claims import write_claims
 from graph.loaders.profiles import write_affiliations, write_authors, write_institutions
 from graph.loaders.writer import GraphWriter, WriteSummary
 from graph.records import Batch, Rejection
@@ -24,6 +25,7 @@ class LoadSummary:
     authors_updated: int = 0
     institutions: int = 0
     affiliations: int = 0
+    claims_merged: int = 0
     rejected: int = 0
     records: int = 0
     seconds: float = 0.0
@@ -126,6 +128,8 @@ class Loader:
             created, updated = await write_authors(self.db, batch.authors)
             summary.authors_created += created
             summary.authors_updated += updated
+        if batch.claims:
+            summary.claims_merged += await write_claims(self.db, batch.claims)
         if batch.affiliations:
             written, rejected = await write_affiliations(self.db, batch.affiliations)
             summary.affiliations += written

@@ -96,3 +96,37 @@ async def test_namesakes_in_the_demo_corpus_stay_apart(db: Database, tmp_path: P
             rows = await db.run(SLOT, {"paper": arxiv_id, "position": position})
             holders.update(row["id"] for row in rows)
         assert len(holders) == len(group), f"namesakes merged: {group[0]['name']}"
+
+
+CLAIM_OWNER = Query(
+    "test.orcid_owner",
+    "MATCH (:Identifier {key: $key})-[:IDENTIFIES]->(r:Researcher) RETURN r.id AS id, "
+    "r.orcid AS orcid, r.paper_count AS papers",
+)
+
+
+async def test_an_orcid_claim_joins_the_records_of_one_person(db: Database) -> None:
+    from graph.loaders.claims import write_claims
+    from graph.records import ClaimRecord
+
+    writer = GraphWriter(db)
+    first = author("Ada Lovelace", "s2", s2="11")
+    second = author("Ada Lovelace", "s2", s2="12")  # S2 split her into two profiles
+    await writer.write_papers([
+        paper("1801.00001", [first, "Charles Babbage"], source="s2", categories=("math.HO",)),
+        paper("2301.00001", [second, "Mary Somerville"], source="s2", categories=("cs.LG",)),
+    ])
+    slots = [
+        (await db.run(SLOT, {"paper": key, "position": 1}))[0]["id"]
+        for key in ("1801.00001", "2301.00001")
+    ]
+    assert slots[0] != slots[1]
+    claim = ClaimRecord(
+        author("Ada Lovelace", "orcid", orcid="0000-0002-1825-0097"), "orcid",
+        arxiv_ids=("1801.00001", "2301.00001"),
+    )
+    assert await write_claims(db, [claim]) == 1
+    owner = await db.run(CLAIM_OWNER, {"key": "orcid:0000-0002-1825-0097"})
+    assert owner[0]["orcid"] == "0000-0002-1825-0097"
+    assert owner[0]["papers"] == 2
+    assert await write_claims(db, [claim]) == 0  # again: nothing left to join

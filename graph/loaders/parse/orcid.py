@@ -34,7 +34,14 @@ from graph.loaders.parse.values import (
     parse_xml,
     retrieved_or_today,
 )
-from graph.records import AffiliationRecord, AuthorRecord, Batch, InstitutionRef, Rejection
+from graph.records import (
+    AffiliationRecord,
+    AuthorRecord,
+    Batch,
+    ClaimRecord,
+    InstitutionRef,
+    Rejection,
+)
 
 _ORCID_IN_PATH = re.compile(r"\d{4}-\d{4}-\d{4}-\d{3}[\dX]")
 _LINKING_RELATIONSHIPS = {"self", "version-of"}
@@ -233,4 +240,15 @@ def parse_orcid_record(data: str | bytes | JsonObject, *, retrieved: date | None
         author = parse_orcid_person(payload, retrieved=retrieved)
     except RecordRejected as exc:
         return Batch(rejected=[Rejection("orcid", exc.ref, exc.reason, excerpt(data))])
-    return Batch(authors=[author], affiliations=list(parse_orcid_employments(payload, author)))
+    works = orcid_work_ids(payload)
+    claims = (
+        [ClaimRecord(author, "orcid", works.arxiv_ids, works.dois)]
+        if works.arxiv_ids or works.dois
+        else []
+    )
+    return Batch(
+        authors=[author],
+        affiliations=list(parse_orcid_employments(payload, author)),
+        claims=claims,
+        rejected=list(works.rejected),
+    )
