@@ -123,7 +123,9 @@ SAME_NAME = Query(
       MATCH (x:Researcher {{name_key: r.name_key}})
       WHERE x.merged_into IS NULL AND x <> r
       WITH x ORDER BY x.paper_count DESC, x.id LIMIT $limit
-      RETURN collect(x {_SCORING_FEATURES}) AS others
+      OPTIONAL MATCH (r)-[c:COAUTHOR]-(x)
+      WITH x {_SCORING_FEATURES} AS features, coalesce(c.joint_papers, 0) AS together
+      RETURN collect(features {{.*, together: together}}) AS others
     }}
     RETURN id, self, others,
            COUNT {{ (o:Researcher {{name_key: r.name_key}}) WHERE o.merged_into IS NULL

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from graph.db import Database
 from graph.identity import Mention, PairScore, ScoringContext, compare_names, parse_name, score
+from graph.identity.scoring import Evidence
 from graph.repo.models import Researcher, Row
 from queries import read_researchers as q
 
@@ -50,12 +51,21 @@ def _cluster(row: Row) -> SameNameCluster:
     records = tuple(
         SameNameRecord(
             researcher=Researcher.from_row(other),
-            score=score(*_pair(me, other), context),
+            score=_coauthors_apart(other) or score(*_pair(me, other), context),
             marked_distinct=other["id"] in distinct,
         )
         for other in others
     )
     return SameNameCluster(records, row["total"])
+
+
+def _coauthors_apart(other: Row) -> PairScore | None:
+    """Two records that wrote papers together are two people, whatever their names say."""
+    together = int(other.get("together") or 0)
+    if not together:
+        return None
+    text = f"they wrote {together} paper{'s' if together > 1 else ''} together: two people"
+    return PairScore(0.0, -50.0, (Evidence("coauthors", together, -50.0, text),), rule="coauthors")
 
 
 def _pair(a: Row, b: Row) -> tuple[Mention, Mention]:

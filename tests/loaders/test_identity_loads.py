@@ -23,8 +23,7 @@ SLOT = Query(
 )
 MERGED = Query(
     "test.merged",
-    "MATCH (r:Researcher) WHERE r.merged_into IS NOT NULL RETURN r.id AS id, "
-    "r.merged_into AS into",
+    "MATCH (r:Researcher) WHERE r.merged_into IS NOT NULL RETURN r.id AS id, r.merged_into AS into",
 )
 
 
@@ -37,11 +36,9 @@ async def test_one_person_under_two_sources_ids_is_merged_as_a_recorded_event(
     # An S2 profile arrives on its own and makes a second record of the same person.
     await write_authors(db, [author("Ziming Liu", "s2", s2="2004394")])
     s2 = author("Ziming Liu", "s2", s2="2004394")
-    summary = await writer.write_papers(
-        [paper("2301.08658", ["Shenggan Cheng", s2], source="s2")]
-    )
+    summary = await writer.write_papers([paper("2301.08658", ["Shenggan Cheng", s2], source="s2")])
     assert summary.machine_merges == 1
-    holder = (await db.run(SLOT, {"paper": "2301.08658", "position": 2}))
+    holder = await db.run(SLOT, {"paper": "2301.08658", "position": 2})
     assert len(holder) == 1
     assert holder[0]["s2"] == ["2004394"] and holder[0]["openalex"] == ["A5000000001"]
     merged = await db.run(MERGED)
@@ -58,15 +55,17 @@ async def test_curator_decisions_survive_reloading_everything(db: Database) -> N
     ]
     await writer.write_papers(records)
     jun = (await db.run(SLOT, {"paper": "2101.00002", "position": 1}))[0]["id"]
-    split = await curation.split(db, jun, ["2101.00002"], actor="curator:test",
-                                 reason="a different Jun Li")
+    split = await curation.split(
+        db, jun, ["2101.00002"], actor="curator:test", reason="a different Jun Li"
+    )
     other = next(r for r, role in split.roles if r != jun)
     await curation.mark_distinct(db, jun, other, actor="curator:test", reason="checked")
     await curation.pin_paper(db, other, "2101.00002", actor="curator:test", reason="checked")
     before = await graph_stats(db)
 
-    changed = [paper(p.key, ["Jun Li", "Wei Zhang"], categories=("cs.LG", "stat.ML"))
-               for p in records]
+    changed = [
+        paper(p.key, ["Jun Li", "Wei Zhang"], categories=("cs.LG", "stat.ML")) for p in records
+    ]
     await writer.write_papers(changed)
     assert (await db.run(SLOT, {"paper": "2101.00001", "position": 1}))[0]["id"] == jun
     kept = (await db.run(SLOT, {"paper": "2101.00002", "position": 1}))[0]
@@ -112,17 +111,20 @@ async def test_an_orcid_claim_joins_the_records_of_one_person(db: Database) -> N
     writer = GraphWriter(db)
     first = author("Ada Lovelace", "s2", s2="11")
     second = author("Ada Lovelace", "s2", s2="12")  # S2 split her into two profiles
-    await writer.write_papers([
-        paper("1801.00001", [first, "Charles Babbage"], source="s2", categories=("math.HO",)),
-        paper("2301.00001", [second, "Mary Somerville"], source="s2", categories=("cs.LG",)),
-    ])
+    await writer.write_papers(
+        [
+            paper("1801.00001", [first, "Charles Babbage"], source="s2", categories=("math.HO",)),
+            paper("2301.00001", [second, "Mary Somerville"], source="s2", categories=("cs.LG",)),
+        ]
+    )
     slots = [
         (await db.run(SLOT, {"paper": key, "position": 1}))[0]["id"]
         for key in ("1801.00001", "2301.00001")
     ]
     assert slots[0] != slots[1]
     claim = ClaimRecord(
-        author("Ada Lovelace", "orcid", orcid="0000-0002-1825-0097"), "orcid",
+        author("Ada Lovelace", "orcid", orcid="0000-0002-1825-0097"),
+        "orcid",
         arxiv_ids=("1801.00001", "2301.00001"),
     )
     assert await write_claims(db, [claim]) == 1
@@ -130,3 +132,25 @@ async def test_an_orcid_claim_joins_the_records_of_one_person(db: Database) -> N
     assert owner[0]["orcid"] == "0000-0002-1825-0097"
     assert owner[0]["papers"] == 2
     assert await write_claims(db, [claim]) == 0  # again: nothing left to join
+
+
+async def test_same_name_records_who_wrote_together_are_two_people(db: Database) -> None:
+    from graph.repo.same_name import same_name
+
+    writer = GraphWriter(db)
+    await writer.write_papers(
+        [
+            paper(
+                "1602.00055",
+                [author("M. Martin", "s2", s2="1"), author("Mary Martin", "s2", s2="2")],
+                source="s2",
+                categories=("astro-ph.EP",),
+            ),
+        ]
+    )
+    first = (await db.run(SLOT, {"paper": "1602.00055", "position": 1}))[0]["id"]
+    cluster = (await same_name(db, [first], 10))[first]
+    assert len(cluster.records) == 1
+    record = cluster.records[0]
+    assert record.score.probability == 0.0
+    assert "together: two people" in record.score.evidence[0].text
