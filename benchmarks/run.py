@@ -10,6 +10,7 @@ import asyncio
 import json
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -181,22 +182,25 @@ async def main() -> int:
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
         "date": datetime.now(UTC).isoformat(),
     }
-    with tempfile.TemporaryDirectory(prefix="scholargraph-bench-") as tmp:
-        settings = _settings(Path(tmp) / "neo4j")
+    tmp = Path(tempfile.mkdtemp(prefix="scholargraph-bench-"))
+    settings = _settings(tmp / "neo4j")
+    try:
         if settings.local:
             info, _ = localserver.start(settings)
             results["neo4j_start_seconds"] = info.startup_seconds
-        try:
-            async with Database.connect(settings) as db:
-                await install_schema(settings, db)
-            results["identity_demo"] = await identity_on_demo(settings, cache, min(sizes))
-            results["load"] = await bench_load.run(settings, sizes, cache, sample)
-            results.update(await api_and_export(settings, Path(tmp)))
-            state = localserver.status(settings.neo4j_data_dir)
-            results["neo4j_rss_bytes"] = state.rss_bytes
-        finally:
-            if settings.local:
-                localserver.stop(settings.neo4j_data_dir)
+        async with Database.connect(settings) as db:
+            await install_schema(settings, db)
+        _progress("identity on the demo corpus")
+        results["identity_demo"] = await identity_on_demo(settings, cache, min(sizes))
+        _progress("loads", results["identity_demo"])
+        results["load"] = await bench_load.run(settings, sizes, cache, sample)
+        _progress("api and export", results["load"])
+        results.update(await api_and_export(settings, tmp))
+        results["neo4j_rss_bytes"] = localserver.status(settings.neo4j_data_dir).rss_bytes
+    finally:
+        if settings.local:
+            localserver.stop(settings.neo4j_data_dir)
+        shutil.rmtree(tmp, ignore_errors=True)
     if SHARED.is_dir():
         results["identity_qian"] = compare_s2and(
             SHARED / "signatures.json", SHARED / "clusters.json"
@@ -208,6 +212,11 @@ async def main() -> int:
     write_report(results, ROOT / "BENCHMARKS.md")
     print((ROOT / "BENCHMARKS.md").read_text())
     return 0
+
+
+def _progress(step: str, data: object = None) -> None:
+    stamp = datetime.now(UTC).strftime("%H:%M:%S")
+    print(f"[{stamp}] {step}" + (f": {json.dumps(data, default=str)}" if data else ""), flush=True)
 
 
 if __name__ == "__main__":
