@@ -7,7 +7,7 @@ PORT   ?= 8000
 DEMO_PAPERS ?= 2000
 PYTEST_ARGS ?=
 
-.PHONY: install neo4j run test check lint format typecheck bench clean stop
+.PHONY: install web neo4j run test check lint format typecheck bench clean stop
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,9 +21,14 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-## install: virtual env, Python packages, Node packages, Neo4j jars from Maven Central
-install: $(VENV)/.installed node_modules/.installed
+## install: virtual env, Python packages, Node packages and the page, Neo4j jars from Maven Central, Chromium for the browser tests
+install: $(VENV)/.installed node_modules/.installed web
 	$(BIN)/scholargraph neo4j install
+	command -v chromium || (apt-get update && apt-get install -y chromium)
+
+## web: bundle the researcher-network page (web/) into api/web/dist with esbuild
+web: node_modules/.installed
+	npm run build:web
 
 ## run: start the local Neo4j, load the demo corpus, serve the API and page on :8000
 run: install

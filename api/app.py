@@ -1,14 +1,18 @@
-"""The Starlette application: GraphQL at ``/graphql`` (GraphiQL on GET), health checks."""
+"""The Starlette application: GraphQL at ``/graphql`` (GraphiQL on GET), health checks, and
+the researcher-network page at ``/`` (the bundle ``make web`` builds into ``api/web/dist``)."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
-from starlette.routing import Route
+from starlette.responses import JSONResponse, PlainTextResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 
 from api.context import Context, context_for
 from api.http import graphql_endpoint
@@ -17,8 +21,30 @@ from graph.config import Settings
 from graph.db import Database
 from graph.errors import DatabaseError
 
+WEB_DIST = Path(__file__).resolve().parent / "web" / "dist"
+MISSING_PAGE = (
+    "The researcher-network page is not built yet: run `make web` (or `npm run build:web`) "
+    "and reload. The API itself is at /graphql."
+)
 
-def create_app(settings: Settings | None = None) -> Starlette:
+
+class PageFiles:
+    """The page's files from the built bundle at ``/``; while there is none (looked up on
+    each request, so a build made while the server runs needs no restart), a 503 that says
+    how to build it."""
+
+    def __init__(self, dist: Path) -> None:
+        self.dist = dist
+        self.files = StaticFiles(directory=dist, html=True, check_dir=False)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and not (self.dist / "index.html").is_file():
+            await PlainTextResponse(MISSING_PAGE, status_code=503)(scope, receive, send)
+            return
+        await self.files(scope, receive, send)
+
+
+def create_app(settings: Settings | None = None, *, web_dist: Path | None = None) -> Starlette:
     config = settings or Settings.load()
     schema = build_schema()
 
@@ -50,5 +76,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/healthz", healthz),
         Route("/readyz", readyz),
         Route("/graphql", graphql_endpoint(schema, request_context), methods=["GET", "POST"]),
+        Mount("/", app=PageFiles(web_dist or WEB_DIST), name="page"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.api.conftest import Api
 from tests.api.graphdata import (
     AHN,
@@ -17,20 +19,28 @@ from tests.api.graphdata import (
     ZIMING,
     ZIMING_TJU,
 )
-from tests.api.test_network_and_paths import NETWORK, assert_drawable, network
+from tests.api.test_network_and_paths import assert_drawable, network
 
-WITH_MAX_AUTHORS = NETWORK.replace("$to: Int)", "$to: Int, $k: Int)").replace(
-    "yearTo: $to)", "yearTo: $to, maxAuthors: $k)"
-)
+WITH_MAX_AUTHORS = """
+query($id: ID!, $k: Int, $depth: Int = 1, $min: Int = 1, $from: Int) {
+  researcher(id: $id) {
+    network(depth: $depth, minJointPapers: $min, yearFrom: $from, maxAuthors: $k) {
+      center truncated modularity communityCount
+      nodes { id name hop community x y paperCount meanYear }
+      edges { source target jointPapers firstYear lastYear }
+    }
+  }
+}
+"""
 
 
-async def small_paper_network(api: Api, center: int, k: int, **variables: object) -> dict:
+async def small_paper_network(api: Api, center: int, k: int, **variables: object) -> dict[str, Any]:
     data = await api.data(WITH_MAX_AUTHORS, {"id": str(center), "k": k, **variables})
-    result: dict = data["researcher"]["network"]
+    result: dict[str, Any] = data["researcher"]["network"]
     return result
 
 
-def ties(found: dict) -> dict[tuple[int, int], int]:
+def ties(found: dict[str, Any]) -> dict[tuple[int, int], int]:
     return {(int(e["source"]), int(e["target"])): e["jointPapers"] for e in found["edges"]}
 
 

@@ -100,6 +100,8 @@ function syntheticNetwork(order) {
       });
     }
   }
+  // The centre sits apart, in the middle of the ring of groups.
+  Object.assign(nodes[0], { x: 0, y: 0 });
   return { center: "100000", truncated: true, modularity: 0.61, communityCount: 12, nodes, edges: [...edges.values()] };
 }
 
@@ -124,7 +126,7 @@ async function largeNetwork(page) {
   const labelled = await page.evaluate(() => window.__explorer.labelledNodes());
   assert.ok(labelled.length > 10, `only ${labelled.length} labels drawn`);
   assert.ok(labelled.length < 300, `${labelled.length} labels drawn: density culling is off`);
-  const hub = network.nodes[5].id;
+  const hub = person.id;
   const neighbours = new Set([hub]);
   for (const e of network.edges) {
     if (e.source === hub) neighbours.add(e.target);
