@@ -28,11 +28,13 @@ LOOKUP_SLOTS = Query(
 CANDIDATE_IDS_BY_BLOCK = Query(
     "identity.candidate_ids_by_block",
     """
-    UNWIND $blocks AS block
-    MATCH (r:Researcher {name_key: block})
+    UNWIND $blocks AS b
+    MATCH (r:Researcher {name_key: b.key})
     USING INDEX r:Researcher(name_key)
     WHERE r.merged_into IS NULL
-    WITH block, r ORDER BY r.paper_count DESC
+      AND (NOT b.no_s2 OR r.s2_ids IS NULL OR size(r.s2_ids) = 0)
+      AND (NOT b.no_openalex OR r.openalex_ids IS NULL OR size(r.openalex_ids) = 0)
+    WITH b.key AS block, r ORDER BY r.paper_count DESC
     WITH block, collect(r)[..$per_block] AS rs
     UNWIND rs AS r
     RETURN r.id AS id, block, r.orcid AS orcid, r.s2_ids AS s2_ids,

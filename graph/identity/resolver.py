@@ -187,7 +187,7 @@ class Resolver:
         block_of = {key: block_key(m.name) for key, m in mentions.items()}
         rows = await self.db.run(
             q.CANDIDATE_IDS_BY_BLOCK,
-            {"blocks": sorted(set(block_of.values())), "per_block": self.candidates_per_block},
+            {"blocks": _block_filters(mentions, block_of), "per_block": self.candidates_per_block},
         )
         in_block: dict[str, list[Row]] = defaultdict(list)
         for row in rows:
@@ -286,6 +286,27 @@ def _ambiguous(
 
 
 AMBIGUITY_MARGIN = 0.25
+
+
+def _block_filters(
+    mentions: dict[str, Mention], block_of: dict[str, str]
+) -> list[dict[str, object]]:
+    """Per block, the id schemes every new mention in it carries: a researcher holding an id
+    of such a scheme can be eligible for none of them (see :func:`_eligible`), so the query
+    leaves them out instead of sending them back."""
+    schemes: dict[str, set[str]] = {}
+    for key, mention in mentions.items():
+        own = {
+            s
+            for s, v in (("s2", mention.s2_author_id), ("openalex", mention.openalex_author_id))
+            if v
+        }
+        block = block_of[key]
+        schemes[block] = schemes[block] & own if block in schemes else own
+    return [
+        {"key": block, "no_s2": "s2" in common, "no_openalex": "openalex" in common}
+        for block, common in sorted(schemes.items())
+    ]
 
 
 def _group_by_block(candidates: dict[str, Mention]) -> dict[str, list[str]]:
