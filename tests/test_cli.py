@@ -57,8 +57,9 @@ def test_demo_then_stats_then_idempotent_reload(schema_ready: Settings, tmp_path
         schema_ready, "demo", "--papers", "150", "--seed", "5", "--if-empty", cache=str(tmp_path)
     )
     assert "already holds papers" in again.stdout
-    reload = scholargraph(schema_ready, "demo", "--papers", "150", "--seed", "5",
-                          cache=str(tmp_path))
+    reload = scholargraph(
+        schema_ready, "demo", "--papers", "150", "--seed", "5", cache=str(tmp_path)
+    )
     assert reload.returncode == 0
     assert json.loads(scholargraph(schema_ready, "db", "stats", "--json").stdout) == first
 
@@ -70,7 +71,14 @@ def test_load_files_reports_rejections_and_summary(schema_ready: Settings, tmp_p
     (folder / "page.xml").write_text(OAI_PAGE)
     report = tmp_path / "rejected.jsonl"
     done = scholargraph(
-        schema_ready, "load", "arxiv", "--files", str(folder), "--report", str(report), "--json",
+        schema_ready,
+        "load",
+        "arxiv",
+        "--files",
+        str(folder),
+        "--report",
+        str(report),
+        "--json",
         cache=str(tmp_path),
     )
     assert done.returncode == 0, done.stderr

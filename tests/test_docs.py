@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import subprocess
@@ -22,7 +23,8 @@ async def test_analysis_walkthrough_runs(
     text = (ROOT / "docs" / "analysis.md").read_text()
     code = re.search(r"```python\n(.*?)```", text, re.S)
     assert code is not None
-    done = subprocess.run(
+    done = await asyncio.to_thread(
+        subprocess.run,
         [sys.executable, "-c", code.group(1)],
         cwd=ROOT,
         env={
