@@ -100,7 +100,12 @@ async def coauthor_network(
     for hop in range(1, depth + 1):
         rows = await db.run(edges_from, {"ids": frontier, **walk})
         for row in rows:
-            _add_edge(graph, row["a"], row)
+            for b, joint, first, last in row["ties"]:
+                _add_edge(
+                    graph,
+                    row["a"],
+                    {"b": b, "joint_papers": joint, "first_year": first, "last_year": last},
+                )
         kept = ego(graph, center, hop, max_nodes, min_joint_papers)
         frontier = [node for node, h in kept.nodes(data="hop") if h == hop]
         if not frontier:
