@@ -96,6 +96,13 @@ class Database:
         except Neo4jError as error:
             raise DatabaseError(f"{query.name} failed: {error.message}") from error
 
+    async def run_rows(self, query: Query, params: Mapping[str, Any] | None = None) -> list[Row]:
+        """Rows of a query that returns them collected as one list, ``RETURN collect(…) AS
+        rows``: one record instead of thousands is far cheaper for the driver to decode."""
+        result = await self.run(query, params)
+        rows: list[Row] = result[0]["rows"] if result else []
+        return rows
+
     async def unit(
         self, work: Callable[[Tx], Awaitable[T]], *, timeout_s: float | None = None
     ) -> T:

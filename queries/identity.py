@@ -9,7 +9,7 @@ LOOKUP_IDENTIFIERS = Query(
     MATCH (i:Identifier {key: key})
     USING INDEX i:Identifier(key)
     MATCH (i)-[:IDENTIFIES]->(r:Researcher)
-    RETURN key, coalesce(r.merged_into, r.id) AS researcher
+    RETURN collect({key: key, researcher: coalesce(r.merged_into, r.id)}) AS rows
     """,
 )
 LOOKUP_SLOTS = Query(
@@ -19,10 +19,10 @@ LOOKUP_SLOTS = Query(
     MATCH (p:Paper {key: key})
     USING INDEX p:Paper(key)
     MATCH (p)<-[a:AUTHORED]-(r:Researcher)
-    RETURN key AS paper, a.position AS position, r.id AS researcher, r.name AS name,
-           r.orcid AS orcid, coalesce(a.pinned, false) AS pinned, a.source AS source,
-           a.method AS method, a.confidence AS confidence,
-           EXISTS { (r)<-[:IDENTIFIES]-() } AS has_ids
+    RETURN collect({paper: key, position: a.position, researcher: r.id, name: r.name,
+                    orcid: r.orcid, pinned: coalesce(a.pinned, false), source: a.source,
+                    method: a.method, confidence: a.confidence,
+                    has_ids: EXISTS { (r)<-[:IDENTIFIES]-() }}) AS rows
     """,
 )
 CANDIDATE_IDS_BY_BLOCK = Query(
@@ -37,8 +37,8 @@ CANDIDATE_IDS_BY_BLOCK = Query(
     WITH b.key AS block, r ORDER BY r.paper_count DESC
     WITH block, collect(r)[..$per_block] AS rs
     UNWIND rs AS r
-    RETURN r.id AS id, block, r.orcid AS orcid, r.s2_ids AS s2_ids,
-           r.openalex_ids AS openalex_ids
+    RETURN collect({id: r.id, block: block, orcid: r.orcid, s2_ids: r.s2_ids,
+                    openalex_ids: r.openalex_ids}) AS rows
     """,
 )
 CANDIDATE_FEATURES = Query(

@@ -115,11 +115,11 @@ class Resolver:
         keys = sorted({key for s in slots for _, key in s.id_keys})
         if not keys:
             return {}
-        rows = await self.db.run(q.LOOKUP_IDENTIFIERS, {"keys": keys})
+        rows = await self.db.run_rows(q.LOOKUP_IDENTIFIERS, {"keys": keys})
         return {row["key"]: row["researcher"] for row in rows}
 
     async def _holders(self, papers: set[str]) -> dict[str, list[_Holder]]:
-        rows = await self.db.run(q.LOOKUP_SLOTS, {"papers": sorted(papers)})
+        rows = await self.db.run_rows(q.LOOKUP_SLOTS, {"papers": sorted(papers)})
         holders: dict[str, list[_Holder]] = defaultdict(list)
         for row in rows:
             holders[row["paper"]].append(
@@ -185,7 +185,7 @@ class Resolver:
             return
         mentions = {f"m{i}": _mention(f"m{i}", r.slot) for i, r in enumerate(pending)}
         block_of = {key: block_key(m.name) for key, m in mentions.items()}
-        rows = await self.db.run(
+        rows = await self.db.run_rows(
             q.CANDIDATE_IDS_BY_BLOCK,
             {"blocks": _block_filters(mentions, block_of), "per_block": self.candidates_per_block},
         )

@@ -34,7 +34,7 @@ async def write_claims(db: Database, claims: list[ClaimRecord]) -> int:
             ]
         },
     )
-    owners = await db.run(
+    owners = await db.run_rows(
         q.LOOKUP_IDENTIFIERS, {"keys": [f"orcid:{c.author.orcid}" for c in claims]}
     )
     owner_of = {row["key"][len("orcid:") :]: row["researcher"] for row in owners}

@@ -23,7 +23,7 @@ def _id_keys(author: AuthorRecord) -> list[str]:
 
 async def _lookup(db: Database, authors: list[AuthorRecord]) -> dict[str, int]:
     keys = sorted({k for a in authors for k in _id_keys(a)})
-    rows = await db.run(iq.LOOKUP_IDENTIFIERS, {"keys": keys}) if keys else []
+    rows = await db.run_rows(iq.LOOKUP_IDENTIFIERS, {"keys": keys}) if keys else []
     return {row["key"]: row["researcher"] for row in rows}
 
 
