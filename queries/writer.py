@@ -28,11 +28,28 @@ UPSERT_INSTITUTIONS = Query(
     """,
     "write",
 )
+# A child names its parents by ROR id; the link is made when both are in the graph, from
+# whichever of the two arrives last (records of one dump come in any order).
 LINK_INSTITUTION_PARENTS = Query(
     "writer.link_institution_parents",
     """
     UNWIND $rows AS row
-    MATCH (child:Institution {ror_id: row.child}), (parent:Institution {ror_id: row.parent})
+    MATCH (child:Institution {ror_id: row.child})
+    SET child.parent_rors = row.parents
+    WITH child
+    UNWIND child.parent_rors AS parent_ror
+    MATCH (parent:Institution {ror_id: parent_ror})
+    MERGE (child)-[:PART_OF]->(parent)
+    """,
+    "write",
+)
+LINK_WAITING_CHILDREN = Query(
+    "writer.link_waiting_children",
+    """
+    MATCH (child:Institution)
+    WHERE child.parent_rors IS NOT NULL AND any(p IN child.parent_rors WHERE p IN $rors)
+    UNWIND [p IN child.parent_rors WHERE p IN $rors] AS parent_ror
+    MATCH (parent:Institution {ror_id: parent_ror})
     MERGE (child)-[:PART_OF]->(parent)
     """,
     "write",

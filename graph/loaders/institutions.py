@@ -88,13 +88,14 @@ class InstitutionIndex:
                 rows_out.append(_row(institution, rec, authoritative))
         await tx.run(wq.UPSERT_INSTITUTIONS, {"rows": rows_out})
         if authoritative:
+            rors = sorted({rec.ror_id for rec in self._pending if rec.ror_id})
             parents = [
-                {"child": rec.ror_id, "parent": parent}
+                {"child": rec.ror_id, "parents": list(rec.parent_ids)}
                 for rec in self._pending
-                if rec.ror_id
-                for parent in rec.parent_ids
+                if rec.ror_id and rec.parent_ids
             ]
             await tx.run(wq.LINK_INSTITUTION_PARENTS, {"rows": parents})
+            await tx.run(wq.LINK_WAITING_CHILDREN, {"rors": rors})
         return ids
 
 

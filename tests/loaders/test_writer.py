@@ -170,3 +170,18 @@ async def test_a_failing_batch_leaves_nothing_half_written(
     stats = await graph_stats(db)
     assert "Paper" not in stats["nodes"]
     assert "Researcher" not in stats["nodes"]
+
+
+async def test_ror_children_link_to_parents_that_arrive_later(db: Database) -> None:
+    from graph.loaders.profiles import write_institutions
+    from graph.records import InstitutionRecord
+
+    child = InstitutionRecord(
+        name="Child Lab", source="ror", ror_id="02aaaaa11", parent_ids=("03bbbbb22",)
+    )
+    parent = InstitutionRecord(name="Parent University", source="ror", ror_id="03bbbbb22")
+    await write_institutions(db, [child])
+    assert "PART_OF" not in (await graph_stats(db))["relationships"]
+    await write_institutions(db, [parent])
+    await write_institutions(db, [parent])  # again: still one link
+    assert (await graph_stats(db))["relationships"]["PART_OF"] == 1
