@@ -25,7 +25,8 @@ from graph.loaders.clients import (
     doi_ref,
 )
 from graph.loaders.clients.arxiv import feed_counts
-from graph.loaders.http import HttpTiming, RateLimit
+from graph.loaders.http import RateLimit
+from tests.loaders.fake_time import FakeTime
 
 Handler = Callable[[httpx.Request], httpx.Response]
 FAST = RateLimit(per_second=100.0, burst=100)
@@ -33,19 +34,6 @@ ATOM_NS = (
     'xmlns="http://www.w3.org/2005/Atom" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/"'
 )
 OAI_NS = 'xmlns="http://www.openarchives.org/OAI/2.0/"'
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.sleeps: list[float] = []
-
-    async def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-        self.now += seconds
-
-    def timing(self) -> HttpTiming:
-        return HttpTiming(sleep=self.sleep, clock=lambda: self.now)
 
 
 class Recorder:

@@ -23,20 +23,9 @@ from graph.loaders.clients import (
     chosen_organizations,
 )
 from graph.loaders.clients.arxiv import feed_counts
-from graph.loaders.http import HttpTiming
+from tests.loaders.fake_time import FakeTime
 
 pytestmark = pytest.mark.shared
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    async def sleep(self, seconds: float) -> None:
-        self.now += seconds
-
-    def timing(self) -> HttpTiming:
-        return HttpTiming(sleep=self.sleep, clock=lambda: self.now)
 
 
 async def collect(pages: Any) -> list[Any]:

@@ -3,7 +3,6 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
-from datetime import UTC, datetime
 from itertools import pairwise
 
 import httpx
@@ -19,34 +18,11 @@ from graph.loaders.http import (
     SourceProfile,
     parse_retry_after,
 )
+from tests.loaders.fake_time import NOON, FakeTime
 
 URL = "https://api.example.org/thing"
 FAST = RateLimit(per_second=1000.0, burst=1000)
-NOON = datetime(2026, 3, 2, 12, 0, 0, tzinfo=UTC)
 Handler = Callable[[httpx.Request], httpx.Response]
-
-
-class FakeTime:
-    """A clock that only moves when someone sleeps; every sleep is recorded."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.sleeps: list[float] = []
-
-    def clock(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-        self.now += seconds
-
-    def timing(self, rng: random.Random | None = None) -> HttpTiming:
-        return HttpTiming(
-            sleep=self.sleep,
-            clock=self.clock,
-            wall_clock=lambda: NOON,
-            rng=rng or random.Random(7),
-        )
 
 
 class Ceiling(random.Random):

@@ -34,6 +34,7 @@ from graph.loaders.live import (
     s2_chunks,
 )
 from graph.records import Batch
+from tests.loaders.fake_time import FakeTime
 
 Handler = Callable[[httpx.Request], httpx.Response]
 Chunks = list[tuple[str, Batch]]
@@ -42,19 +43,6 @@ ATOM = (
     'xmlns:arxiv="http://arxiv.org/schemas/atom"'
 )
 OAI = 'xmlns="http://www.openarchives.org/OAI/2.0/"'
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.sleeps: list[float] = []
-
-    async def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-        self.now += seconds
-
-    def timing(self) -> HttpTiming:
-        return HttpTiming(sleep=self.sleep, clock=lambda: self.now)
 
 
 class Served:

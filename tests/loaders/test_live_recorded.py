@@ -19,7 +19,6 @@ from graph.loaders.clients import (
     RorClient,
     SemanticScholarClient,
 )
-from graph.loaders.http import HttpTiming
 from graph.loaders.live import (
     arxiv_chunks,
     openalex_chunks,
@@ -28,22 +27,12 @@ from graph.loaders.live import (
     s2_chunks,
 )
 from graph.records import AuthorRecord, Batch
+from tests.loaders.fake_time import FakeTime
 
 pytestmark = pytest.mark.shared
 
 Handler = Callable[[httpx.Request], httpx.Response]
 Chunks = list[tuple[str, Batch]]
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    async def sleep(self, seconds: float) -> None:
-        self.now += seconds
-
-    def timing(self) -> HttpTiming:
-        return HttpTiming(sleep=self.sleep, clock=lambda: self.now)
 
 
 def mock(handler: Handler) -> httpx.AsyncClient:
