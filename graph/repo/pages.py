@@ -19,13 +19,11 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from graph.db import Database, Row
 from graph.errors import BadInput
-from queries import Query
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -108,42 +106,3 @@ class Page(Generic[T]):
     @property
     def nodes(self) -> list[T]:
         return [edge.node for edge in self.edges]
-
-
-async def keyset_pages(
-    db: Database,
-    query: Query,
-    request: PageRequest,
-    tag: str,
-    *,
-    owners: Sequence[Any],
-    after_params: Sequence[str],
-    make: Callable[[Row], T],
-    cursor: Callable[[Row], str],
-    owner_param: str = "ids",
-    owner_key: str = "id",
-    params: Mapping[str, Any] | None = None,
-) -> dict[Any, Page[T]]:
-    """One page of a list for each owner, from a query that returns per owner its ``rows``
-    (one more than the page, to tell whether another follows) and their ``total``; the
-    cursor's values reach the query as ``after_params``."""
-    after = (
-        decode_cursor(request.after, tag, arity=len(after_params))
-        if request.after
-        else [None] * len(after_params)
-    )
-    rows = await db.run(
-        query,
-        {
-            owner_param: list(owners),
-            "limit": request.fetch,
-            **dict(zip(after_params, after, strict=True)),
-            **(params or {}),
-        },
-    )
-    return {
-        row[owner_key]: Page.from_rows(
-            row["rows"], request, make=make, cursor=cursor, total=row["total"]
-        )
-        for row in rows
-    }

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from graph.db import Database
 from graph.errors import BadInput
 from graph.repo.models import Author, AuthoredPaper, Authorship, Paper, Researcher, Row
-from graph.repo.pages import Page, PageRequest, decode_cursor, encode_cursor, keyset_pages
+from graph.repo.pages import Page, PageRequest, decode_cursor, encode_cursor
 from queries import read_papers as q
 
 PaperSort = Literal["newest", "cited"]
@@ -108,6 +108,10 @@ async def author_pages(
     db: Database, keys: Sequence[str], request: PageRequest
 ) -> dict[str, Page[Author]]:
     """The matched authors of each paper in author order."""
+    (after,) = decode_cursor(request.after, "authors", arity=1) if request.after else (None,)
+    rows = await db.run(
+        q.AUTHOR_PAGES, {"keys": list(keys), "after": after, "limit": request.fetch}
+    )
 
     def make(row: Row) -> Author:
         return Author(
@@ -117,15 +121,9 @@ async def author_pages(
     def cursor(row: Row) -> str:
         return encode_cursor("authors", row["authorship"]["position"])
 
-    return await keyset_pages(
-        db,
-        q.AUTHOR_PAGES,
-        request,
-        "authors",
-        owners=keys,
-        owner_param="keys",
-        owner_key="key",
-        after_params=("after",),
-        make=make,
-        cursor=cursor,
-    )
+    return {
+        row["key"]: Page.from_rows(
+            row["rows"], request, make=make, cursor=cursor, total=row["total"]
+        )
+        for row in rows
+    }

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from graph.db import Database
 from graph.repo.models import Affiliation, Coauthorship, Institution, Paper, Researcher, Row
-from graph.repo.pages import Page, PageRequest, encode_cursor, keyset_pages
+from graph.repo.pages import Page, PageRequest, decode_cursor, encode_cursor
 from queries import read_researchers as q
 
 
@@ -117,6 +117,19 @@ async def coauthor_pages(
     db: Database, researcher_ids: Sequence[int], request: PageRequest, min_joint_papers: int = 1
 ) -> dict[int, Page[Coauthorship]]:
     """Coauthors, most joint papers first (ties by id)."""
+    after_joint, after_id = (
+        decode_cursor(request.after, "coauthors") if request.after else (None, None)
+    )
+    rows = await db.run(
+        q.COAUTHOR_PAGES,
+        {
+            "ids": list(researcher_ids),
+            "limit": request.fetch,
+            "min_joint": min_joint_papers,
+            "after_joint": after_joint,
+            "after_id": after_id,
+        },
+    )
 
     def make(row: Row) -> Coauthorship:
         return Coauthorship(
@@ -129,23 +142,30 @@ async def coauthor_pages(
     def cursor(row: Row) -> str:
         return encode_cursor("coauthors", row["joint_papers"], row["researcher"]["id"])
 
-    return await keyset_pages(
-        db,
-        q.COAUTHOR_PAGES,
-        request,
-        "coauthors",
-        owners=researcher_ids,
-        after_params=("after_joint", "after_id"),
-        make=make,
-        cursor=cursor,
-        params={"min_joint": min_joint_papers},
-    )
+    return {
+        row["id"]: Page.from_rows(
+            row["rows"], request, make=make, cursor=cursor, total=row["total"]
+        )
+        for row in rows
+    }
 
 
 async def affiliation_pages(
     db: Database, researcher_ids: Sequence[int], request: PageRequest
 ) -> dict[int, Page[Affiliation]]:
     """Institutions, most recent last year first; one edge per institution."""
+    after_sort, after_id = (
+        decode_cursor(request.after, "affiliations") if request.after else (None, None)
+    )
+    rows = await db.run(
+        q.AFFILIATION_PAGES,
+        {
+            "ids": list(researcher_ids),
+            "limit": request.fetch,
+            "after_sort": after_sort,
+            "after_id": after_id,
+        },
+    )
 
     def make(row: Row) -> Affiliation:
         return Affiliation(
@@ -158,33 +178,37 @@ async def affiliation_pages(
     def cursor(row: Row) -> str:
         return encode_cursor("affiliations", row["sort"], row["institution"]["id"])
 
-    return await keyset_pages(
-        db,
-        q.AFFILIATION_PAGES,
-        request,
-        "affiliations",
-        owners=researcher_ids,
-        after_params=("after_sort", "after_id"),
-        make=make,
-        cursor=cursor,
-    )
+    return {
+        row["id"]: Page.from_rows(
+            row["rows"], request, make=make, cursor=cursor, total=row["total"]
+        )
+        for row in rows
+    }
 
 
 async def member_pages(
     db: Database, institution_ids: Sequence[int], request: PageRequest
 ) -> dict[int, Page[Researcher]]:
     """Researchers affiliated with an institution, most papers first."""
+    after_papers, after_id = (
+        decode_cursor(request.after, "members") if request.after else (None, None)
+    )
+    rows = await db.run(
+        q.MEMBER_PAGES,
+        {
+            "ids": list(institution_ids),
+            "limit": request.fetch,
+            "after_papers": after_papers,
+            "after_id": after_id,
+        },
+    )
 
     def cursor(row: Row) -> str:
         return encode_cursor("members", row.get("paper_count") or 0, row["id"])
 
-    return await keyset_pages(
-        db,
-        q.MEMBER_PAGES,
-        request,
-        "members",
-        owners=institution_ids,
-        after_params=("after_papers", "after_id"),
-        make=Researcher.from_row,
-        cursor=cursor,
-    )
+    return {
+        row["id"]: Page.from_rows(
+            row["rows"], request, make=Researcher.from_row, cursor=cursor, total=row["total"]
+        )
+        for row in rows
+    }
