@@ -222,6 +222,19 @@ REFRESH_RESEARCHER_COUNTS = Query(
     """,
     "write",
 )
+# Pairs where one side is a researcher created in this very transaction cannot have a
+# COAUTHOR edge yet: they are created outright, which spares the MERGE's scan of both
+# researchers' existing ties.
+CREATE_COAUTHORS = Query(
+    "writer.create_coauthors",
+    """
+    UNWIND $rows AS row
+    MATCH (a:Researcher {id: row.a}), (b:Researcher {id: row.b})
+    CREATE (a)-[:COAUTHOR {joint_papers: row.n, first_year: row.first_year,
+                           last_year: row.last_year}]->(b)
+    """,
+    "write",
+)
 INCREMENT_COAUTHORS = Query(
     "writer.increment_coauthors",
     """

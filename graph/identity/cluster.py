@@ -285,6 +285,15 @@ class _Groups:
         return sorted({self.find(i) for i in range(len(self.parent))})
 
 
+def _all_apart(mentions: Sequence[Mention], constraints: Constraints) -> bool:
+    partners = constraints.partners
+    return all(
+        mentions[j].mention_id in partners.get(a.mention_id, ())
+        for i, a in enumerate(mentions)
+        for j in range(i + 1, len(mentions))
+    )
+
+
 def _must_links(mentions: Sequence[Mention], constraints: Constraints) -> Iterator[tuple[int, int]]:
     index = {m.mention_id: i for i, m in enumerate(mentions)}
     for attribute in ("orcid", "s2_author_id", "openalex_author_id"):
@@ -393,7 +402,7 @@ def _attach_nameonly(groups: _Groups, threshold: float, share: float) -> None:
                 profile, candidates, groups.context, threshold, share, forms
             )
         target = decided[signature]
-        if target is not None:
+        if target is not None and not groups.curator_forbids(root, anchors[target]):
             moves.append((root, anchors[target]))
     for root, anchor in moves:
         groups.union(groups.find(root), groups.find(anchor))
@@ -442,6 +451,9 @@ def cluster_block(
     cfg = config or ClusterConfig()
     rules = constraints or Constraints()
     ordered = sorted(mentions, key=lambda m: m.mention_id)
+    if len(ordered) == 1 or _all_apart(ordered, rules):
+        # Nothing to compare, or every pair is forbidden (a "distinct" beats any link).
+        return [(m.mention_id,) for m in ordered]
     threshold = logit(cfg.threshold)
     groups = _Groups(ordered, context, rules.partners)
     for a, b in _must_links(ordered, rules):

@@ -36,7 +36,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from graph.identity.names import ParsedName, ascii_fold, block_key, compare_given
 from graph.identity.variants import DEFAULT_VARIANTS, NameVariants
@@ -90,6 +90,7 @@ _ABBREVIATIONS = {
 }  # fmt: skip
 
 
+@lru_cache(maxsize=1 << 16)  # affiliation strings repeat across a load's mentions
 def affiliation_tokens(text: str) -> tuple[str, ...]:
     """Normalised affiliation tokens: folded, abbreviations expanded, stems of six letters.
 

@@ -271,7 +271,17 @@ class GraphWriter:
         await tx.run(wq.UPSERT_AFFILIATIONS, {"rows": affiliations})
         await tx.run(wq.RETIRE_EMPTY, {"rows": dropped})
         increments, recount = self._coauthor_changes(changed, live, dropped)
-        await tx.run(wq.INCREMENT_COAUTHORS, {"rows": increments})
+        created = set(new_ids.values())
+        fresh = [row for row in increments if row["a"] in created or row["b"] in created]
+        await tx.run(wq.CREATE_COAUTHORS, {"rows": fresh})
+        await tx.run(
+            wq.INCREMENT_COAUTHORS,
+            {
+                "rows": [
+                    row for row in increments if row["a"] not in created and row["b"] not in created
+                ]
+            },
+        )
         await tx.run(wq.REFRESH_COAUTHORS, {"pairs": recount})
         touched = sorted({rid for ids in authors_of.values() for rid in ids})
         await tx.run(wq.REFRESH_RESEARCHER_COUNTS, {"ids": touched})
