@@ -77,8 +77,10 @@ _COAUTHOR_TIES = f"""
       MATCH (r)-[e:COAUTHOR]-(o:Researcher)
       WHERE {_WALKABLE}
 """
+# Each tie is one relationship and both its ends are in the ring: following outgoing ties
+# only finds every tie once, and expands half as many.
 _COAUTHOR_RING_TIES = f"""
-      MATCH (r)-[e:COAUTHOR]-(o:Researcher)
+      MATCH (r)-[e:COAUTHOR]->(o:Researcher)
       WHERE r.id IN $ring AND o.id IN $ring AND {_WALKABLE}
 """
 

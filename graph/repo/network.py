@@ -111,6 +111,8 @@ async def coauthor_network(
         if not frontier:
             break
         reached = hop
+        if len(kept) >= max_nodes:
+            break  # full: a further hop could add no one, only the ring's own ties remain
     ring = [node for node, h in kept.nodes(data="hop") if h == reached and reached > 0]
     node_rows = await db.run(nodes_query, {"ids": list(kept.nodes), "ring": ring, **walk})
     if not any(row["id"] == center for row in node_rows):

@@ -79,6 +79,32 @@ async def test_two_hops_strongest_ties_first_cut_at_max_nodes(api: Api) -> None:
     assert [int(n["id"]) for n in small["nodes"]] == [YOU, CHENG, HSIEH]
 
 
+GRAPHOLOGY = """
+query($id: ID!) { researcher(id: $id) { network(depth: 2, maxNodes: 3) { graphology } } }
+"""
+
+
+async def test_graphology_value_is_the_same_network(api: Api) -> None:
+    typed = await network(api, YOU, depth=2, max=3)
+    data = await api.data(GRAPHOLOGY, {"id": str(YOU)})
+    value = data["researcher"]["network"]["graphology"]
+    assert value["options"] == {"type": "undirected", "multi": False, "allowSelfLoops": False}
+    assert value["attributes"] == {
+        "center": str(YOU),
+        "truncated": True,
+        "modularity": typed["modularity"],
+        "communityCount": typed["communityCount"],
+    }
+    assert [
+        {"id": n["key"], **{k: n["attributes"][k] for k in ("name", "hop", "community", "x", "y")}}
+        for n in value["nodes"]
+    ] == [{k: n[k] for k in ("id", "name", "hop", "community", "x", "y")} for n in typed["nodes"]]
+    assert [
+        {"source": e["source"], "target": e["target"], **e["attributes"]} for e in value["edges"]
+    ] == typed["edges"]
+    assert len({e["key"] for e in value["edges"]}) == len(value["edges"])
+
+
 async def test_min_joint_papers_and_year_window(api: Api) -> None:
     strong = await network(api, YOU, min=2)
     assert [int(n["id"]) for n in strong["nodes"]] == [YOU, HSIEH]

@@ -105,6 +105,18 @@ function syntheticNetwork(order) {
   return { center: "100000", truncated: true, modularity: 0.61, communityCount: 12, nodes, edges: [...edges.values()] };
 }
 
+/** The network as the API sends it to the page: one graphology-format value. */
+function asGraphology({ center, truncated, modularity, communityCount, nodes, edges }) {
+  return {
+    attributes: { center, truncated, modularity, communityCount },
+    options: { type: "undirected", multi: false, allowSelfLoops: false },
+    nodes: nodes.map(({ id, ...attributes }) => ({ key: id, attributes })),
+    edges: edges.map(({ source, target, ...attributes }) => ({
+      key: `${source}-${target}`, source, target, undirected: true, attributes,
+    })),
+  };
+}
+
 async function largeNetwork(page) {
   const network = syntheticNetwork(2000);
   const person = network.nodes[0];
@@ -116,7 +128,9 @@ async function largeNetwork(page) {
   // The API is stood in for here: the test graph has no network this large.
   await page.route("**/graphql", (route) => {
     const { query } = route.request().postDataJSON();
-    const data = query.includes("query Network") ? { researcher: { network } } : { researcher };
+    const data = query.includes("query Network")
+      ? { researcher: { network: { graphology: asGraphology(network) } } }
+      : { researcher };
     return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ data }) });
   });
   await page.goto(`${base}/#/researcher/${person.id}`);

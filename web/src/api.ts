@@ -106,18 +106,33 @@ export interface NetworkData {
   edges: NetworkEdgeData[];
 }
 
+// The network comes as one graphology-format value: a field per node and tie would cost the
+// server far more for networks of thousands of ties.
 export const NETWORK = `
 query Network($id: ID!, $depth: Int!, $maxNodes: Int!, $minJointPapers: Int!,
               $yearFrom: Int, $yearTo: Int, $maxAuthors: Int) {
   researcher(id: $id) {
     network(depth: $depth, maxNodes: $maxNodes, minJointPapers: $minJointPapers,
             yearFrom: $yearFrom, yearTo: $yearTo, maxAuthors: $maxAuthors) {
-      center truncated modularity communityCount
-      nodes { id name paperCount citationCount meanYear hop community x y }
-      edges { source target jointPapers firstYear lastYear }
+      graphology
     }
   }
 }`;
+
+export interface GraphologyNetwork {
+  attributes: { center: string; truncated: boolean; modularity: number; communityCount: number };
+  nodes: { key: string; attributes: Omit<NetworkNodeData, "id"> }[];
+  edges: { source: string; target: string; attributes: Omit<NetworkEdgeData, "source" | "target"> }[];
+}
+
+/** The network's graphology serialisation as the page's own network data. */
+export function fromGraphology(g: GraphologyNetwork): NetworkData {
+  return {
+    ...g.attributes,
+    nodes: g.nodes.map((n) => ({ id: n.key, ...n.attributes })),
+    edges: g.edges.map((e) => ({ source: e.source, target: e.target, ...e.attributes })),
+  };
+}
 
 export interface PaperSummary {
   id: string;

@@ -1,6 +1,8 @@
 // The page's controller: what is shown, and what each click, filter and search asks the API.
 import {
   graphql,
+  fromGraphology,
+  type GraphologyNetwork,
   NETWORK,
   type NetworkData,
   type NetworkFilters,
@@ -107,9 +109,14 @@ export class Explorer {
     else this.showStatus();
   }
 
-  private fetchNetwork(id: string, depth?: number): Promise<{ researcher: { network: NetworkData } | null }> {
+  private async fetchNetwork(id: string, depth?: number): Promise<{ researcher: { network: NetworkData } | null }> {
     const filters = this.filters();
-    return graphql(NETWORK, { id, ...filters, depth: depth ?? filters.depth });
+    const data = await graphql<{ researcher: { network: { graphology: GraphologyNetwork } } | null }>(NETWORK, {
+      id,
+      ...filters,
+      depth: depth ?? filters.depth,
+    });
+    return { researcher: data.researcher && { network: fromGraphology(data.researcher.network.graphology) } };
   }
 
   async loadNetwork(id: string): Promise<void> {
