@@ -124,6 +124,9 @@ async def collaboration_paths(
     if options.strongest:
         rows = await db.run(q.ALL_SHORTEST, {**params, "limit": ALL_SHORTEST_LIMIT})
         id_chains = _strongest(rows)
+    elif options.k == 1:
+        rows = await db.run(q.SHORTEST_ONE, params)
+        id_chains = [list(row["ids"]) for row in rows]
     else:
         rows = await db.run(q.SHORTEST, {**params, "k": options.k})
         id_chains = [list(row["ids"]) for row in rows]
