@@ -58,6 +58,19 @@ SHORTEST_ONE = Query(
     RETURN [n IN nodes(path) | n.id] AS ids
     """,
 )
+# One shortest chain with no restriction: Cypher's shortestPath, whose bidirectional
+# breadth-first search is many times faster than SHORTEST on dense coauthor graphs; the
+# node predicate is checked during the search.
+SHORTEST_UNRESTRICTED = Query(
+    "read_paths.shortest_unrestricted",
+    f"""
+    MATCH (a:Researcher {{id: $from}}), (b:Researcher {{id: $to}})
+    MATCH path = shortestPath((a)-[:COAUTHOR*..{MAX_HOPS}]-(b))
+    WHERE all(n IN nodes(path) WHERE n.merged_into IS NULL)
+    WITH path WHERE length(path) <= $max_length
+    RETURN [n IN nodes(path) | n.id] AS ids
+    """,
+)
 # Every shortest chain (up to $limit of them), for picking the strongest.
 ALL_SHORTEST = Query(
     "read_paths.all_shortest",

@@ -125,7 +125,8 @@ async def collaboration_paths(
         rows = await db.run(q.ALL_SHORTEST, {**params, "limit": ALL_SHORTEST_LIMIT})
         id_chains = _strongest(rows)
     elif options.k == 1:
-        rows = await db.run(q.SHORTEST_ONE, params)
+        unrestricted = not params["by_papers"] and options.institution is None
+        rows = await db.run(q.SHORTEST_UNRESTRICTED if unrestricted else q.SHORTEST_ONE, params)
         id_chains = [list(row["ids"]) for row in rows]
     else:
         rows = await db.run(q.SHORTEST, {**params, "k": options.k})

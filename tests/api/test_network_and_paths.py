@@ -199,6 +199,12 @@ async def test_restricted_paths(api: Api, restriction: dict[str, Any], expected:
             assert all(p["year"] >= restriction["yearFrom"] for p in hop["papers"])
 
 
+async def test_one_restricted_chain(api: Api) -> None:
+    found = await path(api, YOU, GILBERT, yearFrom=2016)
+    assert chain_ids(found) == [THROUGH_HSIEH]
+    assert (await path(api, YOU, GILBERT, institution="UC Berkeley"))["distance"] == 3
+
+
 async def test_no_path_within_the_limit_says_so(api: Api) -> None:
     found = await path(api, ZIMING, GILBERT, max=3)
     assert (found["found"], found["distance"], found["chains"]) == (False, None, [])
