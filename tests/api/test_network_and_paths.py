@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from graph.repo import network as network_repo
 from tests.api.conftest import Api
 from tests.api.graphdata import (
     BULUC,
@@ -103,6 +104,19 @@ async def test_graphology_value_is_the_same_network(api: Api) -> None:
         {"source": e["source"], "target": e["target"], **e["attributes"]} for e in value["edges"]
     ] == typed["edges"]
     assert len({e["key"] for e in value["edges"]}) == len(value["edges"])
+
+
+async def test_big_reads_split_in_two_give_the_same_network(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole = await network(api, YOU, depth=2)
+    monkeypatch.setattr(network_repo, "SPLIT_AT", 2)
+    api.statements.clear()
+    split = await network(api, YOU, depth=2)
+    assert split == whole
+    # the nodes and the second hop (the first is You alone) went as two halves each
+    assert api.statements.count("read_network.nodes") == 2
+    assert api.statements.count("read_network.edges_from") == 1 + 2
 
 
 async def test_min_joint_papers_and_year_window(api: Api) -> None:
