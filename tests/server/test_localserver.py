@@ -63,6 +63,25 @@ def test_start_twice_then_stop_leaves_no_process(neo4j_settings: Settings, tmp_p
     assert localserver.stop(settings.neo4j_data_dir) is None
 
 
+def test_a_stopped_store_starts_again_with_its_data(
+    neo4j_settings: Settings, tmp_path: Path
+) -> None:
+    settings = _settings(neo4j_settings, tmp_path / "data", localserver.free_port())
+    auth = ("neo4j", settings.neo4j_password.reveal())
+    for run in range(2):
+        info, started = localserver.start(settings)
+        try:
+            assert started
+            with GraphDatabase.driver(info.uri, auth=auth) as driver:
+                if run == 0:
+                    driver.execute_query("CREATE (:Marker {n: 1})")
+                else:  # the same password is set again, and the data is there
+                    found = driver.execute_query("MATCH (m:Marker) RETURN m.n AS n").records
+                    assert [r["n"] for r in found] == [1]
+        finally:
+            localserver.stop(settings.neo4j_data_dir)
+
+
 def test_port_taken_is_a_clear_error(neo4j_settings: Settings, tmp_path: Path) -> None:
     with socket.socket() as blocker:
         blocker.bind(("127.0.0.1", 0))

@@ -14,6 +14,7 @@ import org.neo4j.configuration.connectors.HttpConnector;
 import org.neo4j.configuration.helpers.SocketAddress;
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
+import org.neo4j.graphdb.QueryExecutionException;
 import org.neo4j.io.ByteUnit;
 
 /**
@@ -68,7 +69,13 @@ public final class Launcher {
     }
     Runtime.getRuntime().addShutdownHook(new Thread(dbms::shutdown, "neo4j-shutdown"));
     if (auth) {
-      setPassword(dbms);
+      try {
+        setPassword(dbms);
+      } catch (Throwable e) {
+        dbms.shutdown();
+        exitFor(e);
+        return;
+      }
     }
     System.out.println("READY bolt://" + host + ":" + port);
     System.out.flush();
@@ -80,10 +87,17 @@ public final class Launcher {
     if (password == null || password.isEmpty()) {
       return;
     }
-    dbms.database("system")
-        .executeTransactionally(
-            "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED",
-            Map.of("password", password));
+    try {
+      dbms.database("system")
+          .executeTransactionally(
+              "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED",
+              Map.of("password", password));
+    } catch (QueryExecutionException e) {
+      // A store started before already has this password: nothing to change.
+      if (!String.valueOf(e.getMessage()).contains("Old password and new password cannot be the same")) {
+        throw e;
+      }
+    }
   }
 
   private static void exitFor(Throwable error) {
