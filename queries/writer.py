@@ -229,24 +229,24 @@ CREATE_COAUTHORS = Query(
     "writer.create_coauthors",
     """
     UNWIND $rows AS row
-    MATCH (a:Researcher {id: row.a}), (b:Researcher {id: row.b})
-    CREATE (a)-[:COAUTHOR {joint_papers: row.n, first_year: row.first_year,
-                           last_year: row.last_year}]->(b)
+    MATCH (a:Researcher {id: row[0]}), (b:Researcher {id: row[1]})
+    CREATE (a)-[:COAUTHOR {joint_papers: row[2], first_year: row[3], last_year: row[4]}]->(b)
     """,
     "write",
 )
+# Rows are [a, b, joint papers, first year, last year].
 INCREMENT_COAUTHORS = Query(
     "writer.increment_coauthors",
     """
     UNWIND $rows AS row
-    MATCH (a:Researcher {id: row.a}), (b:Researcher {id: row.b})
+    MATCH (a:Researcher {id: row[0]}), (b:Researcher {id: row[1]})
     MERGE (a)-[c:COAUTHOR]->(b)
     ON CREATE SET c.joint_papers = 0
-    SET c.joint_papers = c.joint_papers + row.n,
-        c.first_year = CASE WHEN c.first_year IS NULL OR row.first_year < c.first_year
-                            THEN row.first_year ELSE c.first_year END,
-        c.last_year = CASE WHEN c.last_year IS NULL OR row.last_year > c.last_year
-                           THEN row.last_year ELSE c.last_year END
+    SET c.joint_papers = c.joint_papers + row[2],
+        c.first_year = CASE WHEN c.first_year IS NULL OR row[3] < c.first_year
+                            THEN row[3] ELSE c.first_year END,
+        c.last_year = CASE WHEN c.last_year IS NULL OR row[4] > c.last_year
+                           THEN row[4] ELSE c.last_year END
     """,
     "write",
 )

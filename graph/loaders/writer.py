@@ -14,7 +14,9 @@ larger papers (collaborations of hundreds) keep their AUTHORED edges, are flagge
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 from graph import curation
@@ -272,13 +274,13 @@ class GraphWriter:
         await tx.run(wq.RETIRE_EMPTY, {"rows": dropped})
         increments, recount = self._coauthor_changes(changed, live, dropped)
         created = set(new_ids.values())
-        fresh = [row for row in increments if row["a"] in created or row["b"] in created]
+        fresh = [row for row in increments if row[0] in created or row[1] in created]
         await tx.run(wq.CREATE_COAUTHORS, {"rows": fresh})
         await tx.run(
             wq.INCREMENT_COAUTHORS,
             {
                 "rows": [
-                    row for row in increments if row["a"] not in created and row["b"] not in created
+                    row for row in increments if row[0] not in created and row[1] not in created
                 ]
             },
         )
@@ -296,7 +298,7 @@ class GraphWriter:
         changed: list[tuple[PaperRecord, str]],
         live: list[Resolution],
         dropped: list[dict[str, Any]],
-    ) -> tuple[list[dict[str, Any]], list[list[int]]]:
+    ) -> tuple[list[list[Any]], list[list[int]]]:
         """COAUTHOR changes of a batch: increments for pairs joined by a new AUTHORED edge,
         and a full recount for pairs that lost one (a dropped duplicate slot).
 
@@ -315,19 +317,20 @@ class GraphWriter:
                 everyone[res.slot.paper].add(res.researcher)
                 if not res.edge_exists:
                     new[res.slot.paper].add(res.researcher)
-        counts: dict[tuple[int, int], list[int | None]] = {}
+        counts: dict[tuple[int, int], list[Any]] = {}
         for paper, added in new.items():
             year = small[paper]
-            pairs = {(min(x, y), max(x, y)) for x in added for y in everyone[paper] if x != y}
-            for pair in pairs:
-                entry = counts.setdefault(pair, [0, year, year])
-                entry[0] = (entry[0] or 0) + 1
-                entry[1] = _min(entry[1], year)
-                entry[2] = _max(entry[2], year)
-        increments = [
-            {"a": a, "b": b, "n": n, "first_year": y0, "last_year": y1}
-            for (a, b), (n, y0, y1) in sorted(counts.items())
-        ]
+            for pair in _new_pairs(added, everyone[paper]):
+                entry = counts.get(pair)
+                if entry is None:
+                    counts[pair] = [1, year, year]
+                else:
+                    entry[0] += 1
+                    entry[1] = _min(entry[1], year)
+                    entry[2] = _max(entry[2], year)
+        # [a, b, joint papers, first year, last year]: lists, not maps, for the largest
+        # parameter of a batch
+        increments = [[a, b, *entry] for (a, b), entry in sorted(counts.items())]
         recount = sorted(
             {
                 (min(row["researcher"], other), max(row["researcher"], other))
@@ -337,6 +340,15 @@ class GraphWriter:
             }
         )
         return increments, [list(pair) for pair in recount]
+
+
+def _new_pairs(added: set[int], everyone: set[int]) -> Iterator[tuple[int, int]]:
+    """The (lower, higher) pairs of a paper's authors with at least one newly added."""
+    fresh = sorted(added)
+    yield from combinations(fresh, 2)
+    for other in sorted(everyone - added):
+        for x in fresh:
+            yield (x, other) if x < other else (other, x)
 
 
 def _min(a: int | None, b: int | None) -> int | None:
