@@ -252,5 +252,10 @@ def stop(data_dir: Path, timeout: float = 90.0) -> ServerInfo | None:
             time.sleep(0.2)
         if _pid_is_ours(info.pid):
             os.kill(info.pid, signal.SIGKILL)
+        # The wrapper shell writes Neo4j's exit code just after it is gone; wait for it, or a
+        # start right after this would read that code as its own server's.
+        deadline = time.monotonic() + 10
+        while _exit_code(data_dir / LOG_FILE) is None and time.monotonic() < deadline:
+            time.sleep(0.05)
     (data_dir / STATE_FILE).unlink(missing_ok=True)
     return info
