@@ -157,7 +157,7 @@ async def run(
     url: str,
     ids: Sequence[int],
     *,
-    requests: int = 100,
+    requests: int = 300,
     concurrency: int = 8,
     seconds: float = 10.0,
     seed: int = 0,
@@ -183,7 +183,10 @@ async def run(
             a, b = rng.sample(list(ids), 2)
             return {"from": str(a), "to": str(b)}
 
-        await timed(cycle(PAGE, one_id), min(10, requests))  # warm caches and plans
+        # warm caches, plans and the JVM on every kind of request first
+        await timed(cycle(PAGE, one_id), min(50, requests))
+        await timed(cycle(NETWORK, one_id), min(5, requests))
+        await timed(cycle(PATH, pair), min(20, requests))
         results: dict[str, Any] = {
             "page": percentiles(await timed(cycle(PAGE, one_id), requests)),
             # both network forms over the same centres
@@ -196,7 +199,7 @@ async def run(
             "path": percentiles(await timed(cycle(PATH, pair), requests)),
         }
         async with Database.connect(settings or Settings.load()) as db:
-            await timed(lambda: page_direct(db, rng.choice(ids)), min(10, requests))
+            await timed(lambda: page_direct(db, rng.choice(ids)), min(50, requests))
             direct = await timed(lambda: page_direct(db, rng.choice(ids)), requests)
         results["page_direct"] = percentiles(direct)
         results["overhead_p50"] = round(
@@ -222,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--url", default="http://127.0.0.1:8000/graphql")
     parser.add_argument("--ids", help="researcher ids, comma or space separated")
     parser.add_argument("--ids-file", help="a file of researcher ids")
-    parser.add_argument("--requests", type=int, default=100)
+    parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=10.0, help="throughput run length")
     parser.add_argument("--seed", type=int, default=0)
