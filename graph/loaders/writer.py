@@ -274,16 +274,12 @@ class GraphWriter:
         await tx.run(wq.RETIRE_EMPTY, {"rows": dropped})
         increments, recount = self._coauthor_changes(changed, live, dropped)
         created = set(new_ids.values())
-        fresh = [row for row in increments if row[0] in created or row[1] in created]
+        fresh: list[list[Any]] = []
+        known: list[list[Any]] = []
+        for pair in increments:
+            (fresh if pair[0] in created or pair[1] in created else known).append(pair)
         await tx.run(wq.CREATE_COAUTHORS, {"rows": fresh})
-        await tx.run(
-            wq.INCREMENT_COAUTHORS,
-            {
-                "rows": [
-                    row for row in increments if row[0] not in created and row[1] not in created
-                ]
-            },
-        )
+        await tx.run(wq.INCREMENT_COAUTHORS, {"rows": known})
         await tx.run(wq.REFRESH_COAUTHORS, {"pairs": recount})
         touched = sorted({rid for ids in authors_of.values() for rid in ids})
         await tx.run(wq.REFRESH_RESEARCHER_COUNTS, {"ids": touched})
