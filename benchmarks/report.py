@@ -19,7 +19,8 @@ def _load(results: dict[str, Any]) -> list[str]:
         "side by side with the floor (bare `UNWIND … CREATE` of the same rows, already resolved)",
         "and the neomodel way (one `save()`/`connect()` per object) on a sample of the same works.",
         "Each side runs on a freshly started local server with an empty store, after a warm-up",
-        "of the same kind on 1,000 works (50 for neomodel) that is then cleared.",
+        "of the same kind on 1,000 works (50 for neomodel) that is then cleared. The sides run",
+        "in turn (floor, neomodel, ours; again …) and each counts with its median run.",
         "",
         "| corpus papers | works loaded | ours (s) | ours papers/s | floor (s) | neomodel s/paper "
         "(sample) | ours vs neomodel | ours vs floor |",
@@ -42,6 +43,20 @@ def _load(results: dict[str, Any]) -> list[str]:
                 f"- {row['corpus_papers']:,}: the neomodel sample is {neo['papers']} works drawn "
                 f"at random (seed 0), {_f(neo['mean_authors'])} authors a work against "
                 f"{_f(row['mean_authors'])} in the whole corpus."
+            )
+    for row in results.get("load", []):
+        if "runs" in row["ours"]:
+            lines.append(
+                f"- {row['corpus_papers']:,}, every run in seconds: "
+                + "; ".join(
+                    f"{label} " + ", ".join(_f(x, 1) for x in row[side]["runs"])
+                    for side, label in (
+                        ("floor", "floor"),
+                        ("neomodel", f"neomodel ({row['neomodel']['papers']}-work sample)"),
+                        ("ours", "ours"),
+                    )
+                )
+                + "."
             )
     for row in results.get("load", []):
         stats = row["ours"]["stats"]

@@ -1,6 +1,7 @@
 """``make bench``: every benchmark against a throw-away local Neo4j; figures to BENCHMARKS.md.
 
-Sizes come from ``BENCH_SIZES`` (default ``10000,100000`` papers in the synthetic corpus).
+Sizes come from ``BENCH_SIZES`` (default ``10000,100000`` papers in the synthetic corpus);
+each load side runs ``BENCH_REPEATS`` times (default 3) and counts with its median run.
 Machines here are noisy: figures are medians and ratios measured side by side in one run.
 """
 
@@ -176,6 +177,7 @@ def layout() -> dict[str, Any]:
 async def main() -> int:
     sizes = [int(s) for s in os.environ.get("BENCH_SIZES", "10000,100000").split(",")]
     sample = int(os.environ.get("BENCH_NEOMODEL_SAMPLE", "300"))
+    repeats = int(os.environ.get("BENCH_REPEATS", "3"))
     cache = ROOT / ".cache" / "bench"
     results: dict[str, Any] = {
         "sizes": sizes,
@@ -194,7 +196,7 @@ async def main() -> int:
         results["identity_demo"] = await identity_on_demo(settings, cache, min(sizes))
         _progress("loads", results["identity_demo"])
         results["load"] = await bench_load.run(
-            settings, sizes, cache, sample, _fresh_store(settings)
+            settings, sizes, cache, sample, _fresh_store(settings), repeats
         )
         _progress("api and export", results["load"])
         results.update(await api_and_export(settings, tmp))

@@ -36,12 +36,19 @@ def _grouped(
 async def file_chunks(
     paths: Sequence[Path], *, format: BulkFormat | None = None, chunk_size: int = CHUNK_RECORDS
 ) -> AsyncIterator[tuple[str, Batch]]:
-    """Parse in a worker thread while the database writes the previous chunk."""
+    """Parse in a worker thread, one chunk ahead: the next chunk is parsed while the
+    database writes the one just handed out."""
     iterator = _grouped(paths, format, chunk_size)
     done = object()
-    while True:
-        item = await asyncio.to_thread(next, iterator, done)
-        if item is done:
-            return
-        assert isinstance(item, tuple)
-        yield item
+    ahead = asyncio.ensure_future(asyncio.to_thread(next, iterator, done))
+    try:
+        while (item := await ahead) is not done:
+            assert isinstance(item, tuple)
+            ahead = asyncio.ensure_future(asyncio.to_thread(next, iterator, done))
+            yield item
+    finally:
+        # Closed early: the parse under way ends before the iterator goes (a running
+        # generator cannot be closed), and what it found is not handed out.
+        await asyncio.wait([ahead])
+        if not ahead.cancelled():
+            ahead.exception()

@@ -77,9 +77,14 @@ def category_rows(paper: PaperRecord) -> list[dict[str, Any]]:
 
 def fingerprint(paper: PaperRecord, coauthor_cap: int) -> str:
     """A digest of everything a record writes; equal digests mean nothing would change."""
+    return digest(paper, paper_props(paper, coauthor_cap), category_rows(paper))
+
+
+def digest(paper: PaperRecord, props: dict[str, Any], categories: list[dict[str, Any]]) -> str:
+    """:func:`fingerprint` of a record whose property and category rows are already made."""
     content = {
-        "props": paper_props(paper, coauthor_cap),
-        "categories": category_rows(paper),
+        "props": props,
+        "categories": categories,
         "authors": [
             (
                 a.position,

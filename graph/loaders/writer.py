@@ -23,7 +23,7 @@ from graph import curation
 from graph.db import Database, Tx
 from graph.errors import BadInput, IdentityError
 from graph.identity.names import block_key, parse_name
-from graph.identity.resolver import Resolution, Resolver
+from graph.identity.resolver import Resolution, Resolver, Slot
 from graph.loaders import rows as r
 from graph.loaders.institutions import InstitutionIndex
 from graph.records import PaperRecord
@@ -93,6 +93,43 @@ class _ResearcherRow:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class PreparedPaper:
+    """One record with the rows it writes that depend on the record alone."""
+
+    record: PaperRecord
+    digest: str
+    props: dict[str, Any]
+    categories: list[dict[str, Any]]
+    slots: list[Slot]
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedPapers:
+    """Papers made ready for a write: one record per key (in key order), each with its
+    digest, property rows and author slots, all made once."""
+
+    papers: tuple[PreparedPaper, ...]
+    superseded: int  # records dropped for a more recent record of the same key
+
+
+def prepare_papers(papers: list[PaperRecord], coauthor_cap: int) -> PreparedPapers:
+    latest = _latest_per_key(papers)
+    prepared = []
+    for _, paper in sorted(latest.items()):
+        props, categories = r.paper_props(paper, coauthor_cap), r.category_rows(paper)
+        prepared.append(
+            PreparedPaper(
+                record=paper,
+                digest=r.digest(paper, props, categories),
+                props=props,
+                categories=categories,
+                slots=r.slots_of(paper),
+            )
+        )
+    return PreparedPapers(tuple(prepared), len(papers) - len(latest))
+
+
 class GraphWriter:
     def __init__(self, db: Database, *, coauthor_cap: int = 100) -> None:
         self.db = db
@@ -101,28 +138,28 @@ class GraphWriter:
         self.institutions = InstitutionIndex(db)
 
     async def write_papers(self, papers: list[PaperRecord]) -> WriteSummary:
-        summary = WriteSummary()
-        latest = _latest_per_key(papers)
-        stored = await self.db.run(lq.PAPER_FINGERPRINTS, {"keys": sorted(latest)})
+        prepared = prepare_papers(papers, self.coauthor_cap)
+        summary = WriteSummary(unchanged=prepared.superseded)
+        stored = await self.db.run(
+            lq.PAPER_FINGERPRINTS, {"keys": [p.record.key for p in prepared.papers]}
+        )
         known = {row["key"]: set(row["fingerprints"]) for row in stored}
-        changed: list[tuple[PaperRecord, str]] = []
-        for key, paper in sorted(latest.items()):
-            digest = r.fingerprint(paper, self.coauthor_cap)
-            if digest in known.get(key, set()):
+        changed: list[PreparedPaper] = []
+        for item in prepared.papers:
+            if item.digest in known.get(item.record.key, set()):
                 summary.unchanged += 1
                 continue
-            changed.append((paper, digest))
-            if key in known:
+            changed.append(item)
+            if item.record.key in known:
                 summary.updated += 1
             else:
                 summary.created += 1
-        summary.unchanged += len(papers) - len(latest)
         if not changed:
             return summary
-        slots = [slot for paper, _ in changed for slot in r.slots_of(paper)]
+        slots = [slot for item in changed for slot in item.slots]
         resolutions = await self.resolver.resolve(slots)
         summary.machine_merges = await self._merge_duplicates(resolutions)
-        refs = [i for paper, _ in changed for a in paper.authorships for i in a.institutions]
+        refs = [i for item in changed for a in item.record.authorships for i in a.institutions]
         await self.institutions.prepare(refs)
 
         async def work(tx: Tx) -> int:
@@ -165,7 +202,7 @@ class GraphWriter:
         return len(renamed)
 
     async def _write(
-        self, tx: Tx, changed: list[tuple[PaperRecord, str]], resolutions: list[Resolution]
+        self, tx: Tx, changed: list[PreparedPaper], resolutions: list[Resolution]
     ) -> int:
         institution_ids = await self.institutions.write(tx)
         live = [res for res in resolutions if not res.keep]
@@ -258,13 +295,13 @@ class GraphWriter:
             {
                 "rows": [
                     {
-                        "key": p.key,
-                        "source": p.source,
-                        "retrieved": p.retrieved,
-                        "props": r.paper_props(p, self.coauthor_cap),
-                        "categories": r.category_rows(p),
+                        "key": item.record.key,
+                        "source": item.record.source,
+                        "retrieved": item.record.retrieved,
+                        "props": item.props,
+                        "categories": item.categories,
                     }
-                    for p, _ in changed
+                    for item in changed
                 ]
             },
         )
@@ -285,13 +322,22 @@ class GraphWriter:
         await tx.run(wq.REFRESH_RESEARCHER_COUNTS, {"ids": touched})
         await tx.run(
             lq.SET_FINGERPRINTS,
-            {"rows": [{"key": p.key, "source": p.source, "fingerprint": d} for p, d in changed]},
+            {
+                "rows": [
+                    {
+                        "key": item.record.key,
+                        "source": item.record.source,
+                        "fingerprint": item.digest,
+                    }
+                    for item in changed
+                ]
+            },
         )
         return len(groups)
 
     def _coauthor_changes(
         self,
-        changed: list[tuple[PaperRecord, str]],
+        changed: list[PreparedPaper],
         live: list[Resolution],
         dropped: list[dict[str, Any]],
     ) -> tuple[list[list[Any]], list[list[int]]]:
@@ -302,9 +348,9 @@ class GraphWriter:
         counted when it was written, so only new edges add — which keeps re-runs exact.
         """
         small = {
-            p.key: p.year or (p.published.year if p.published else None)
-            for p, _ in changed
-            if r.n_authors(p) <= self.coauthor_cap and not p.authors_truncated
+            item.record.key: item.props.get("year")
+            for item in changed
+            if not item.props["hyperauthored"]
         }
         everyone: dict[str, set[int]] = defaultdict(set)
         new: dict[str, set[int]] = defaultdict(set)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 import networkx as nx
@@ -100,14 +101,8 @@ async def coauthor_network(
     frontier = [center]
     reached = 0
     for hop in range(1, depth + 1):
-        rows = await _split_run(db, edges_from, frontier, walk)
-        for row in rows:
-            for b, joint, first, last in row["ties"]:
-                _add_edge(
-                    graph,
-                    row["a"],
-                    {"b": b, "joint_papers": joint, "first_year": first, "last_year": last},
-                )
+        for a, ties in await _split_run(db, edges_from, frontier, walk):
+            _add_ties(graph, a, ties)
         kept = ego(graph, center, hop, max_nodes, min_joint_papers)
         frontier = [node for node, h in kept.nodes(data="hop") if h == hop]
         if not frontier:
@@ -116,13 +111,19 @@ async def coauthor_network(
         if len(kept) >= max_nodes:
             break  # full: a further hop could add no one, only the ring's own ties remain
     ring = [node for node, h in kept.nodes(data="hop") if h == reached and reached > 0]
-    node_rows = await _split_run(db, nodes_query, list(kept.nodes), {"ring": ring, **walk})
+    node_rows = []
+    for *fields, ring_ties in await _split_run(
+        db, nodes_query, list(kept.nodes), {"ring": ring, **walk}
+    ):
+        node_rows.append(dict(zip(_NODE_FIELDS, fields, strict=True)))
+        _add_ties(kept, fields[0], ring_ties)
     if not any(row["id"] == center for row in node_rows):
         raise NotFound(f"no researcher {center}")
-    for row in node_rows:
-        for edge in row["ring_edges"]:
-            _add_edge(kept, row["id"], edge)
     return await asyncio.to_thread(_drawn, kept, center, node_rows, seed)
+
+
+# The researcher's fields in a row of ``read_network.NODES``, before its ring ties.
+_NODE_FIELDS = ("id", "name", "slug", "paper_count", "citation_count", "h_index", "mean_year")
 
 
 # Reads over this many researchers or more are sent as two statements at once, over halves
@@ -134,26 +135,24 @@ SPLIT_AT = 128
 
 async def _split_run(
     db: Database, query: Query, ids: list[int], params: Mapping[str, Any]
-) -> list[dict[str, Any]]:
+) -> list[list[Any]]:
+    """The ``rows`` list of the statement's single row (of both, split)."""
     if len(ids) < SPLIT_AT:
-        return await db.run(query, {"ids": ids, **params})
+        found = await db.run(query, {"ids": ids, **params})
+        return list(found[0]["rows"])
     half = len(ids) // 2
     first, second = await asyncio.gather(
         db.run(query, {"ids": ids[:half], **params}),
         db.run(query, {"ids": ids[half:], **params}),
     )
-    return first + second
+    return [*first[0]["rows"], *second[0]["rows"]]
 
 
-def _add_edge(graph: nx.Graph, a: int, row: Mapping[str, Any]) -> None:
-    joint = int(row["joint_papers"])
-    graph.add_edge(
-        a,
-        row["b"],
-        joint_papers=joint,
-        weight=joint,
-        first_year=row.get("first_year"),
-        last_year=row.get("last_year"),
+def _add_ties(graph: nx.Graph, a: int, ties: list[list[Any]]) -> None:
+    """Ties as ``[b, joint_papers, first_year, last_year]``."""
+    graph.add_edges_from(
+        (a, b, {"joint_papers": joint, "weight": joint, "first_year": first, "last_year": last})
+        for b, joint, first, last in ties
     )
 
 
@@ -176,7 +175,7 @@ def _drawn(graph: nx.Graph, center: int, node_rows: list[dict[str, Any]], seed: 
         )
         for row in sorted(node_rows, key=lambda r: (graph.nodes[r["id"]]["hop"], r["id"]))
     )
-    edges = tuple(
+    edges = [
         NetworkEdge(
             source=min(a, b),
             target=max(a, b),
@@ -184,12 +183,13 @@ def _drawn(graph: nx.Graph, center: int, node_rows: list[dict[str, Any]], seed: 
             first_year=data.get("first_year"),
             last_year=data.get("last_year"),
         )
-        for a, b, data in sorted(graph.edges(data=True), key=lambda e: (min(e[:2]), max(e[:2])))
-    )
+        for a, b, data in graph.edges(data=True)
+    ]
+    edges.sort(key=attrgetter("source", "target"))
     return Network(
         center=center,
         nodes=nodes,
-        edges=edges,
+        edges=tuple(edges),
         truncated=bool(graph.graph.get("truncated")),
         modularity=found.modularity,
         community_count=len(found.sizes),

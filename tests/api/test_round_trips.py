@@ -42,24 +42,29 @@ async def statements(api: Api, n: int) -> Counter[str]:
     return Counter(api.statements)
 
 
+# One statement per kind of question and nesting level: the researcher's own papers and
+# positions at one level, every coauthor's at the next, each batch one statement. Two levels
+# may share a batch when their loads fall in the same tick (more often with short lists), so
+# this is a bound, reached with the longer lists.
+BOUND = {
+    "read_entities.researcher_by_id": 1,
+    "read_researchers.profiles": 2,
+    "read_researchers.most_cited": 1,
+    "read_researchers.same_name": 1,
+    "read_researchers.coauthor_pages": 1,
+    "read_researchers.affiliation_pages": 1,
+    "read_entities.institutions_by_id": 1,
+    "read_papers.page_by_researcher": 2,
+    "read_papers.count_by_researcher": 2,
+    "read_papers.author_pages": 2,
+}
+
+
 async def test_round_trips_do_not_grow_with_list_sizes(api: Api) -> None:
-    small = await statements(api, 1)
-    large = await statements(api, 10)
-    assert small == large
-    # One statement per kind of question and nesting level: the researcher's own papers and
-    # positions at one level, every coauthor's at the next, each batch one statement.
-    assert large == {
-        "read_entities.researcher_by_id": 1,
-        "read_researchers.profiles": 2,
-        "read_researchers.most_cited": 1,
-        "read_researchers.same_name": 1,
-        "read_researchers.coauthor_pages": 1,
-        "read_researchers.affiliation_pages": 1,
-        "read_entities.institutions_by_id": 1,
-        "read_papers.page_by_researcher": 2,
-        "read_papers.count_by_researcher": 2,
-        "read_papers.author_pages": 2,
-    }
+    for n in (1, 10, 10):
+        counts = await statements(api, n)
+        assert set(counts) == set(BOUND), n
+        assert all(counts[kind] <= most for kind, most in BOUND.items()), (n, counts)
 
 
 async def test_lists_really_are_larger(api: Api) -> None:
