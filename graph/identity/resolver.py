@@ -68,6 +68,7 @@ class Resolution:
     replaces: list[int] = field(default_factory=list)  # name-only duplicates whose edge goes
     same_as: list[int] = field(default_factory=list)  # researchers with ids: merge candidates
     edge_exists: bool = False  # the researcher already has an AUTHORED edge to the paper
+    stored_keys: frozenset[str] = frozenset()  # the slot's identifier keys already in the graph
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +103,7 @@ class Resolver:
         holders = await self._holders({s.paper for s in slots})
         pending: list[Resolution] = []
         for res in resolutions:
+            res.stored_keys = frozenset(key for _, key in res.slot.id_keys if key in by_key)
             if not self._by_rules(res, by_key, holders):
                 pending.append(res)
         await self._by_names(pending)

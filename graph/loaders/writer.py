@@ -235,6 +235,8 @@ class GraphWriter:
                 row.years.append(slot.year)
             is_new = res.method == "new"
             for method, key in slot.id_keys:
+                if key in res.stored_keys:
+                    continue  # it identifies someone already: writing it would change nothing
                 scheme, value = key.split(":", 1)
                 identifiers.append(
                     {

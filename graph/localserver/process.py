@@ -141,6 +141,9 @@ def start(settings: Settings) -> tuple[ServerInfo, bool]:
     log_path = data_dir / LOG_FILE
     command = [
         java,
+        # The whole heap from the start, as Neo4j's own configuration advises: a heap that
+        # grows in steps collects more often while a large load fills it.
+        f"-Xms{settings.neo4j_heap}",
         f"-Xmx{settings.neo4j_heap}",
         *JVM_FLAGS,
         "-cp",
