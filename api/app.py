@@ -3,6 +3,7 @@ the researcher-network page at ``/`` (the bundle ``make web`` builds into ``api/
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -53,6 +54,10 @@ def create_app(settings: Settings | None = None, *, web_dist: Path | None = None
         db = Database.connect(config)
         app.state.db = db
         app.state.settings = config
+        # What exists now (modules, the schema, the driver) lives as long as the server: out
+        # of the collector's sight, full collections no longer walk it in the middle of a
+        # request, which is where the slowest requests got their extra tens of milliseconds.
+        gc.freeze()
         try:
             yield
         finally:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Hashable
 from dataclasses import dataclass
 
 import networkx as nx
 
 from graph.analysis.build import node_order
+from graph.analysis.louvain import louvain_partition
 
 
 @dataclass(frozen=True)
@@ -58,44 +58,20 @@ def louvain(
     >>> found.membership[5], found.modularity > 0.4
     (1, True)
     """
-    parts: list[set[Hashable]] = (
-        nx.community.louvain_communities(
+    if graph.is_directed() or graph.is_multigraph():
+        parts: list[set[Hashable]] = nx.community.louvain_communities(
             graph, weight=weight, resolution=resolution, threshold=threshold, seed=seed
         )
-        if graph.number_of_edges()
-        else [{node} for node in graph]
-    )
+        modularity = (
+            float(nx.community.modularity(graph, parts, weight=weight, resolution=resolution))
+            if graph.number_of_edges()
+            else 0.0
+        )
+    else:
+        parts, modularity = louvain_partition(
+            graph, weight=weight, resolution=resolution, threshold=threshold, seed=seed
+        )
     ranked = sorted(parts, key=lambda part: (-len(part), min(node_order(n) for n in part)))
     number = {node: number for number, part in enumerate(ranked) for node in part}
     membership = {node: number[node] for node in graph}
-    if not graph.number_of_edges():
-        modularity = 0.0
-    elif graph.is_directed():
-        modularity = float(
-            nx.community.modularity(graph, parts, weight=weight, resolution=resolution)
-        )
-    else:
-        modularity = _modularity(graph, membership, weight, resolution)
     return Communities(membership=membership, modularity=modularity)
-
-
-def _modularity(
-    graph: nx.Graph, membership: dict[Hashable, int], weight: str | None, resolution: float
-) -> float:
-    """``nx.community.modularity`` of an undirected graph in one pass over its edges:
-    ``sum_c L_c / m - resolution * (D_c / 2m)²`` (L_c: weight inside c, D_c: degrees in c)."""
-    inside: dict[int, float] = defaultdict(float)
-    degree: dict[int, float] = defaultdict(float)
-    total = 0.0
-    edges = graph.edges(data=weight, default=1) if weight else ((u, v, 1) for u, v in graph.edges)
-    for u, v, w in edges:
-        cu, cv = membership[u], membership[v]
-        total += w
-        degree[cu] += w
-        degree[cv] += w
-        if cu == cv:
-            inside[cu] += w
-    return float(
-        sum(inside.values()) / total
-        - resolution * sum(d * d for d in degree.values()) / (4 * total * total)
-    )

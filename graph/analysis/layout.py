@@ -25,6 +25,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 import numpy.typing as npt
+from scipy import sparse
 
 from graph.errors import BadInput
 
@@ -89,12 +90,16 @@ def forceatlas2(
     src, dst, strengths = _edge_arrays(graph, index, weight)
     mass = (np.bincount(np.concatenate([src, dst]), minlength=len(nodes)) + 1).astype(np.float32)
     pos = _initial_positions(nodes, initial, seed)
+    springs = None if linlog else _Springs(src, dst, strengths, len(nodes))
 
     speed, efficiency = 1.0, 1.0
     old_forces = np.zeros_like(pos)
     for _ in range(max_iter):
         forces = _repulsion(pos, mass, scaling_ratio, component)
-        forces += _attraction(pos, src, dst, strengths, mass, linlog, dissuade_hubs)
+        if springs is None:
+            forces += _attraction(pos, src, dst, strengths, mass, linlog, dissuade_hubs)
+        else:
+            forces += springs.pull(pos, mass if dissuade_hubs else None)
         forces += _gravity(pos, mass, gravity, strong_gravity)
 
         swinging = mass * np.linalg.norm(forces - old_forces, axis=1)
@@ -244,6 +249,33 @@ def _attraction(
     if dissuade_hubs:
         forces /= mass[:, None]
     return forces
+
+
+class _Springs:
+    """Linear attraction as one sparse product: the force on i is ``sum_j w_ij (p_j - p_i)``,
+    that is ``W @ p - (W 1) * p`` with ``W`` the symmetric matrix of edge strengths. It is
+    :func:`_attraction` without lin-log, at a fraction of its cost for a few thousand edges
+    (one call instead of four scatter-adds and two gathers a step)."""
+
+    def __init__(
+        self,
+        src: npt.NDArray[np.intp],
+        dst: npt.NDArray[np.intp],
+        strengths: FloatArray,
+        n: int,
+    ) -> None:
+        ends = (np.concatenate([src, dst]), np.concatenate([dst, src]))
+        self.matrix = sparse.csr_array(
+            (np.concatenate([strengths, strengths]), ends), shape=(n, n), dtype=np.float32
+        )
+        self.total = np.asarray(self.matrix.sum(axis=1), dtype=np.float32)
+
+    def pull(self, pos: FloatArray, mass: FloatArray | None) -> FloatArray:
+        forces: FloatArray = (self.matrix @ pos).astype(np.float32, copy=False)
+        forces -= self.total[:, None] * pos
+        if mass is not None:
+            forces /= mass[:, None]
+        return forces
 
 
 def _gravity(pos: FloatArray, mass: FloatArray, gravity: float, strong: bool) -> FloatArray:

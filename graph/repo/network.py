@@ -20,8 +20,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 import networkx as nx
 
@@ -49,8 +48,7 @@ class NetworkNode:
     y: float
 
 
-@dataclass(frozen=True, slots=True)
-class NetworkEdge:
+class NetworkEdge(NamedTuple):  # a tuple: a network has thousands, made in one go
     source: int
     target: int
     joint_papers: int
@@ -185,7 +183,7 @@ def _drawn(graph: nx.Graph, center: int, node_rows: list[dict[str, Any]], seed: 
         )
         for a, b, data in graph.edges(data=True)
     ]
-    edges.sort(key=attrgetter("source", "target"))
+    edges.sort()  # by source, then target: no pair comes twice
     return Network(
         center=center,
         nodes=nodes,
