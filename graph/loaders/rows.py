@@ -75,13 +75,9 @@ def category_rows(paper: PaperRecord) -> list[dict[str, Any]]:
     return [{"code": code, "primary": code == primary} for code in codes]
 
 
-def fingerprint(paper: PaperRecord, coauthor_cap: int) -> str:
-    """A digest of everything a record writes; equal digests mean nothing would change."""
-    return digest(paper, paper_props(paper, coauthor_cap), category_rows(paper))
-
-
 def digest(paper: PaperRecord, props: dict[str, Any], categories: list[dict[str, Any]]) -> str:
-    """:func:`fingerprint` of a record whose property and category rows are already made."""
+    """A digest of everything a record writes (given its :func:`paper_props` and
+    :func:`category_rows`); equal digests mean nothing would change."""
     content = {
         "props": props,
         "categories": categories,

@@ -23,7 +23,7 @@ from graph import curation
 from graph.db import Database, Tx
 from graph.errors import BadInput, IdentityError
 from graph.identity.names import block_key, parse_name
-from graph.identity.resolver import Resolution, Resolver, Slot
+from graph.identity.resolver import Resolution, Resolver
 from graph.loaders import rows as r
 from graph.loaders.institutions import InstitutionIndex
 from graph.records import PaperRecord
@@ -101,13 +101,12 @@ class PreparedPaper:
     digest: str
     props: dict[str, Any]
     categories: list[dict[str, Any]]
-    slots: list[Slot]
 
 
 @dataclass(frozen=True, slots=True)
 class PreparedPapers:
     """Papers made ready for a write: one record per key (in key order), each with its
-    digest, property rows and author slots, all made once."""
+    digest and property rows, made once."""
 
     papers: tuple[PreparedPaper, ...]
     superseded: int  # records dropped for a more recent record of the same key
@@ -124,7 +123,6 @@ def prepare_papers(papers: list[PaperRecord], coauthor_cap: int) -> PreparedPape
                 digest=r.digest(paper, props, categories),
                 props=props,
                 categories=categories,
-                slots=r.slots_of(paper),
             )
         )
     return PreparedPapers(tuple(prepared), len(papers) - len(latest))
@@ -156,7 +154,7 @@ class GraphWriter:
                 summary.created += 1
         if not changed:
             return summary
-        slots = [slot for item in changed for slot in item.slots]
+        slots = [slot for item in changed for slot in r.slots_of(item.record)]
         resolutions = await self.resolver.resolve(slots)
         summary.machine_merges = await self._merge_duplicates(resolutions)
         refs = [i for item in changed for a in item.record.authorships for i in a.institutions]
