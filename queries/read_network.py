@@ -11,12 +11,12 @@ already leaves out; the same thresholds then apply to the recounted ties.
 
 from queries._query import Query
 
-_WALKABLE = """
+_TIE_KEPT = """
       e.joint_papers >= $min_joint
       AND ($year_from IS NULL OR e.last_year >= $year_from)
       AND ($year_to IS NULL OR e.first_year <= $year_to)
-      AND o.merged_into IS NULL
 """
+_WALKABLE = _TIE_KEPT + "      AND o.merged_into IS NULL\n"
 
 
 def _small_paper_ties(other: str) -> str:
@@ -89,13 +89,10 @@ _COAUTHOR_TIES = f"""
 # Each tie is one relationship and both its ends are in the ring: following outgoing ties
 # only finds every tie once, and expands half as many. The ring's researchers were walked to,
 # so they are not merged away.
-_COAUTHOR_RING_TIES = """
+_COAUTHOR_RING_TIES = f"""
       WITH r, ring WHERE r IN ring
       MATCH (r)-[e:COAUTHOR]->(o:Researcher)
-      WHERE o IN ring
-        AND e.joint_papers >= $min_joint
-        AND ($year_from IS NULL OR e.last_year >= $year_from)
-        AND ($year_to IS NULL OR e.first_year <= $year_to)
+      WHERE o IN ring AND {_TIE_KEPT}
 """
 
 EDGES_FROM = _edges_from("read_network.edges_from", _COAUTHOR_TIES)

@@ -133,17 +133,16 @@ SPLIT_AT = 128
 
 async def _split_run(
     db: Database, query: Query, ids: list[int], params: Mapping[str, Any]
-) -> list[list[Any]]:
-    """The ``rows`` list of the statement's single row (of both, split)."""
+) -> list[Any]:
+    """The statement's ``rows`` (of both, split)."""
     if len(ids) < SPLIT_AT:
-        found = await db.run(query, {"ids": ids, **params})
-        return list(found[0]["rows"])
+        return await db.run_rows(query, {"ids": ids, **params})
     half = len(ids) // 2
     first, second = await asyncio.gather(
-        db.run(query, {"ids": ids[:half], **params}),
-        db.run(query, {"ids": ids[half:], **params}),
+        db.run_rows(query, {"ids": ids[:half], **params}),
+        db.run_rows(query, {"ids": ids[half:], **params}),
     )
-    return [*first[0]["rows"], *second[0]["rows"]]
+    return first + second
 
 
 def _add_ties(graph: nx.Graph, a: int, ties: list[list[Any]]) -> None:
