@@ -21,6 +21,7 @@ from api.schema import build_schema
 from graph.config import Settings
 from graph.db import Database
 from graph.errors import DatabaseError
+from graph.repo.projection import CoauthorIndex
 
 WEB_DIST = Path(__file__).resolve().parent / "web" / "dist"
 MISSING_PAGE = (
@@ -54,6 +55,12 @@ def create_app(settings: Settings | None = None, *, web_dist: Path | None = None
         db = Database.connect(config)
         app.state.db = db
         app.state.settings = config
+        # Networks are walked on an in-memory copy of the coauthor graph once it is read
+        # (in the background; until then, and while the graph changes, on the database).
+        projections = CoauthorIndex(db, quiet_s=config.projection_quiet_s)
+        app.state.projections = projections
+        if config.network_projection:
+            projections.start()
         # What exists now (modules, the schema, the driver) lives as long as the server: out
         # of the collector's sight, full collections no longer walk it in the middle of a
         # request, which is where the slowest requests got their extra tens of milliseconds.
@@ -61,6 +68,7 @@ def create_app(settings: Settings | None = None, *, web_dist: Path | None = None
         try:
             yield
         finally:
+            await projections.close()
             await db.close()
 
     async def healthz(request: Request) -> JSONResponse:
@@ -72,10 +80,13 @@ def create_app(settings: Settings | None = None, *, web_dist: Path | None = None
             await db.verify()
         except DatabaseError as error:
             return JSONResponse({"status": "unavailable", "neo4j": str(error)}, status_code=503)
-        return JSONResponse({"status": "ready", "neo4j": config.uri})
+        projections: CoauthorIndex = request.app.state.projections
+        return JSONResponse(
+            {"status": "ready", "neo4j": config.uri, "coauthorProjection": projections.state}
+        )
 
     def request_context(request: Request) -> Context:
-        return context_for(request.app.state.db, config, request)
+        return context_for(request.app.state.db, config, request, request.app.state.projections)
 
     routes = [
         Route("/healthz", healthz),

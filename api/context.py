@@ -13,6 +13,7 @@ from api.errors import Unauthenticated
 from api.loaders import Loaders
 from graph.config import Settings
 from graph.db import Database
+from graph.repo.projection import CoauthorIndex
 
 
 @dataclass
@@ -21,6 +22,7 @@ class Context:
     settings: Settings
     loaders: Loaders
     curator: bool = False
+    projections: CoauthorIndex | None = None
 
     def require_curator(self) -> None:
         if not self.curator:
@@ -44,6 +46,11 @@ def is_curator(settings: Settings, authorization: str | None) -> bool:
     return hmac.compare_digest(token.strip().encode(), settings.curator_token.reveal().encode())
 
 
-def context_for(db: Database, settings: Settings, request: Request | None = None) -> Context:
+def context_for(
+    db: Database,
+    settings: Settings,
+    request: Request | None = None,
+    projections: CoauthorIndex | None = None,
+) -> Context:
     authorization = request.headers.get("authorization") if request is not None else None
-    return Context(db, settings, Loaders(db), is_curator(settings, authorization))
+    return Context(db, settings, Loaders(db), is_curator(settings, authorization), projections)

@@ -82,6 +82,8 @@ class Settings:
     neo4j_start_timeout: float = 120.0
     query_timeout: float = 30.0
     coauthor_cap: int = 100
+    network_projection: bool = True
+    projection_quiet_s: float = 5.0
     cache_dir: Path = field(default_factory=lambda: project_root() / ".cache" / "sources")
     s2_api_key: Secret | None = None
     openalex_api_key: Secret | None = None
@@ -138,6 +140,12 @@ class Settings:
             ),
             query_timeout=_float(env, "SCHOLARGRAPH_QUERY_TIMEOUT", defaults.query_timeout),
             coauthor_cap=_int(env, "SCHOLARGRAPH_COAUTHOR_CAP", defaults.coauthor_cap),
+            network_projection=_bool(
+                env, "SCHOLARGRAPH_NETWORK_PROJECTION", defaults.network_projection
+            ),
+            projection_quiet_s=_float(
+                env, "SCHOLARGRAPH_PROJECTION_QUIET_S", defaults.projection_quiet_s
+            ),
             cache_dir=_path(env, "SCHOLARGRAPH_CACHE_DIR", defaults.cache_dir),
             s2_api_key=_secret(env, "S2_API_KEY"),
             openalex_api_key=_secret(env, "OPENALEX_API_KEY"),

@@ -103,6 +103,27 @@ class Database:
         rows: list[Row] = result[0]["rows"] if result else []
         return rows
 
+    async def run_seen(
+        self, query: Query, params: Mapping[str, Any] | None = None
+    ) -> tuple[list[Row], frozenset[str]]:
+        """:meth:`run` of a read query, and the bookmark of the state it read: two reads with
+        the same bookmark saw the same committed graph (no write landed in between)."""
+        bound = _bind(params)
+        if self.on_query is not None:
+            self.on_query(query, bound)
+
+        @unit_of_work(timeout=self.timeout)
+        async def work(tx: AsyncManagedTransaction) -> list[Row]:
+            return await _rows(query, await tx.run(query.text, bound))
+
+        try:
+            async with self.driver.session(database=self.database) as session:
+                rows = await session.execute_read(work)
+                seen = (await session.last_bookmarks()).raw_values
+        except Neo4jError as error:
+            raise DatabaseError(f"{query.name} failed: {error.message}") from error
+        return rows, frozenset(seen)
+
     async def unit(
         self, work: Callable[[Tx], Awaitable[T]], *, timeout_s: float | None = None
     ) -> T:

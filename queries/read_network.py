@@ -104,3 +104,54 @@ NODES_SMALL_PAPERS = _nodes(
     "read_network.nodes_small_papers",
     _small_paper_ties("r IN ring AND o IN ring"),
 )
+
+
+# What the drawn network shows of each researcher, for a walk made on the in-memory
+# projection (graph.repo.projection): ``rows`` as in :func:`_nodes`, without ring ties.
+NODE_FIELDS = Query(
+    "read_network.node_fields",
+    """
+    UNWIND $ids AS id
+    MATCH (r:Researcher {id: id})
+    CALL (r) {
+      MATCH (r)-[:AUTHORED]->(p:Paper)
+      RETURN avg(p.year) AS mean_year
+    }
+    RETURN collect([r.id, r.name, r.slug, r.paper_count, r.citation_count, r.h_index,
+                    mean_year]) AS rows
+    """,
+)
+
+# The coauthor projection (graph.repo.projection) is read in slices of researchers by id
+# (keyset): each ``COAUTHOR`` relationship once, from its start node, as columns; unknown
+# years come as ``$no_first`` / ``$no_last``. ``count`` is the slice's size and ``last_id``
+# its highest id.
+PROJECTION_TIES = Query(
+    "read_network.projection_ties",
+    """
+    MATCH (a:Researcher) WHERE a.id > $after
+    WITH a ORDER BY a.id LIMIT $limit
+    WITH collect(a) AS slice
+    CALL (slice) {
+      UNWIND slice AS a
+      MATCH (a)-[e:COAUTHOR]->(b:Researcher)
+      RETURN collect(a.id) AS a, collect(b.id) AS b,
+             collect(coalesce(e.joint_papers, 0)) AS joint,
+             collect(coalesce(e.first_year, $no_first)) AS first,
+             collect(coalesce(e.last_year, $no_last)) AS last
+    }
+    RETURN a, b, joint, first, last, size(slice) AS count, slice[-1].id AS last_id
+    """,
+)
+
+# Nothing: read for its bookmark, to see whether the graph has changed.
+PROJECTION_STATE = Query("read_network.projection_state", "RETURN 1 AS seen")
+
+# ``rows``: the ids of the researchers merged into another (the walk does not enter them).
+PROJECTION_MERGED = Query(
+    "read_network.projection_merged",
+    """
+    MATCH (r:Researcher) WHERE r.merged_into IS NOT NULL
+    RETURN collect(r.id) AS rows
+    """,
+)

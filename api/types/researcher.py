@@ -171,6 +171,7 @@ class Researcher:
             year_from=year_from,
             year_to=year_to,
             max_authors=max_authors,
+            projections=info.context.projections,
         )
         return Network.of(found)
 

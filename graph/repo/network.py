@@ -29,6 +29,7 @@ from graph.analysis.communities import louvain
 from graph.analysis.layout import forceatlas2
 from graph.db import Database
 from graph.errors import BadInput, NotFound
+from graph.repo.projection import CoauthorIndex, Walk
 from queries import Query
 from queries import read_network as q
 
@@ -77,20 +78,52 @@ async def coauthor_network(
     year_to: int | None = None,
     max_authors: int | None = None,
     seed: int = 0,
+    projections: CoauthorIndex | None = None,
 ) -> Network:
+    """The network around ``center``, walked on the current projection of ``projections``
+    when there is one and the graph has not changed since (then in one statement), otherwise
+    on the database; both give the same network."""
     if depth < 0 or max_nodes < 1 or min_joint_papers < 1:
         raise BadInput("need depth >= 0, maxNodes >= 1 and minJointPapers >= 1")
     if max_authors is not None and max_authors < 2:
         raise BadInput(f"maxAuthors must be 2 or more (a tie needs two authors), not {max_authors}")
-    walk = {
-        "min_joint": min_joint_papers,
-        "year_from": year_from,
-        "year_to": year_to,
-        "max_authors": max_authors,
-    }
+    projection = projections.projection if projections is not None else None
+    if projection is not None and max_authors is None:
+        walk = projection.walk(
+            center,
+            depth=depth,
+            max_nodes=max_nodes,
+            min_joint_papers=min_joint_papers,
+            year_from=year_from,
+            year_to=year_to,
+        )
+        rows, seen = await db.run_seen(q.NODE_FIELDS, {"ids": walk.nodes})
+        if seen == projection.bookmark:
+            node_rows = [dict(zip(_NODE_FIELDS, row, strict=True)) for row in rows[0]["rows"]]
+            return await _drawn(walk, center, node_rows, seed)
+        assert projections is not None
+        projections.changed(projection)
+    walk, node_rows = await _walk_on_database(
+        db,
+        center,
+        depth=depth,
+        max_nodes=max_nodes,
+        walk={
+            "min_joint": min_joint_papers,
+            "year_from": year_from,
+            "year_to": year_to,
+            "max_authors": max_authors,
+        },
+    )
+    return await _drawn(walk, center, node_rows, seed)
+
+
+async def _walk_on_database(
+    db: Database, center: int, *, depth: int, max_nodes: int, walk: dict[str, Any]
+) -> tuple[Walk, list[dict[str, Any]]]:
     edges_from, nodes_query = (
         (q.EDGES_FROM, q.NODES)
-        if max_authors is None
+        if walk["max_authors"] is None
         else (q.EDGES_FROM_SMALL_PAPERS, q.NODES_SMALL_PAPERS)
     )
     graph = nx.Graph()
@@ -101,7 +134,7 @@ async def coauthor_network(
     for hop in range(1, depth + 1):
         for a, ties in await _split_run(db, edges_from, frontier, walk):
             _add_ties(graph, a, ties)
-        kept = ego(graph, center, hop, max_nodes, min_joint_papers)
+        kept = ego(graph, center, hop, max_nodes, walk["min_joint"])
         frontier = [node for node, h in kept.nodes(data="hop") if h == hop]
         if not frontier:
             break
@@ -115,9 +148,17 @@ async def coauthor_network(
     ):
         node_rows.append(dict(zip(_NODE_FIELDS, fields, strict=True)))
         _add_ties(kept, fields[0], ring_ties)
-    if not any(row["id"] == center for row in node_rows):
-        raise NotFound(f"no researcher {center}")
-    return await asyncio.to_thread(_drawn, kept, center, node_rows, seed)
+    ties = sorted(
+        (min(a, b), max(a, b), data["joint_papers"], data["first_year"], data["last_year"])
+        for a, b, data in kept.edges(data=True)
+    )
+    found = Walk(
+        nodes=list(kept.nodes),
+        hops=[hop for _, hop in kept.nodes(data="hop")],
+        truncated=bool(kept.graph.get("truncated")),
+        ties=ties,
+    )
+    return found, node_rows
 
 
 # The researcher's fields in a row of ``read_network.NODES``, before its ring ties.
@@ -153,9 +194,21 @@ def _add_ties(graph: nx.Graph, a: int, ties: list[list[Any]]) -> None:
     )
 
 
-def _drawn(graph: nx.Graph, center: int, node_rows: list[dict[str, Any]], seed: int) -> Network:
+async def _drawn(walk: Walk, center: int, node_rows: list[dict[str, Any]], seed: int) -> Network:
+    if not any(row["id"] == center for row in node_rows):
+        raise NotFound(f"no researcher {center}")
+    return await asyncio.to_thread(_draw, walk, center, node_rows, seed)
+
+
+def _draw(walk: Walk, center: int, node_rows: list[dict[str, Any]], seed: int) -> Network:
+    # The same walk always makes the same graph (nodes in walk order, ties sorted), so the
+    # seeded communities and layout do not depend on the order the database gave ties in.
+    graph = nx.Graph()
+    graph.add_nodes_from(walk.nodes)
+    graph.add_weighted_edges_from((a, b, joint) for a, b, joint, _, _ in walk.ties)
     found = louvain(graph, seed=seed)
     layout: dict[Hashable, tuple[float, float]] = forceatlas2(graph, seed=seed)
+    hop_of = dict(zip(walk.nodes, walk.hops, strict=True))
     nodes = tuple(
         NetworkNode(
             id=row["id"],
@@ -165,29 +218,18 @@ def _drawn(graph: nx.Graph, center: int, node_rows: list[dict[str, Any]], seed: 
             citation_count=row.get("citation_count") or 0,
             h_index=row.get("h_index"),
             mean_year=row.get("mean_year"),
-            hop=graph.nodes[row["id"]]["hop"],
+            hop=hop_of[row["id"]],
             community=found.membership[row["id"]],
             x=layout[row["id"]][0],
             y=layout[row["id"]][1],
         )
-        for row in sorted(node_rows, key=lambda r: (graph.nodes[r["id"]]["hop"], r["id"]))
+        for row in sorted(node_rows, key=lambda r: (hop_of[r["id"]], r["id"]))
     )
-    edges = [
-        NetworkEdge(
-            source=min(a, b),
-            target=max(a, b),
-            joint_papers=data["joint_papers"],
-            first_year=data.get("first_year"),
-            last_year=data.get("last_year"),
-        )
-        for a, b, data in graph.edges(data=True)
-    ]
-    edges.sort()  # by source, then target: no pair comes twice
     return Network(
         center=center,
         nodes=nodes,
-        edges=tuple(edges),
-        truncated=bool(graph.graph.get("truncated")),
+        edges=tuple(NetworkEdge._make(tie) for tie in walk.ties),  # by source, then target
+        truncated=walk.truncated,
         modularity=found.modularity,
         community_count=len(found.sizes),
     )

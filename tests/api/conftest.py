@@ -75,9 +75,13 @@ async def graph(db: Database) -> Database:
 
 @pytest.fixture
 async def api(schema_ready: Settings, graph: Database) -> AsyncIterator[Api]:
-    settings = schema_ready.with_overrides(curator_token=Secret(CURATOR_TOKEN))
+    settings = schema_ready.with_overrides(
+        curator_token=Secret(CURATOR_TOKEN), projection_quiet_s=0.05
+    )
     app = create_app(settings)
     async with app.router.lifespan_context(app):
+        # networks are then walked on the projection (the same networks, one statement)
+        assert await app.state.projections.wait_ready(30)
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
             client = Api(http, app)

@@ -109,6 +109,7 @@ async def test_graphology_value_is_the_same_network(api: Api) -> None:
 async def test_big_reads_split_in_two_give_the_same_network(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(api.app.state.projections, "projection", None)  # on the database
     whole = await network(api, YOU, depth=2)
     monkeypatch.setattr(network_repo, "SPLIT_AT", 2)
     api.statements.clear()
