@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
 import networkx as nx
 
 from graph.analysis.build import node_order
-from graph.analysis.louvain import louvain_partition
+from graph.analysis.louvain import louvain_partition, partition_of_edges
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,28 @@ def louvain(
         parts, modularity = louvain_partition(
             graph, weight=weight, resolution=resolution, threshold=threshold, seed=seed
         )
+    return _numbered(list(graph), parts, modularity)
+
+
+def louvain_of_edges(
+    nodes: list[Hashable],
+    edges: Iterable[tuple[int, int, float]],
+    *,
+    resolution: float = 1.0,
+    seed: int | None = 0,
+    threshold: float = 1e-7,
+) -> Communities:
+    """:func:`louvain` of the graph of ``nodes`` and the weighted edges ``(i, j, weight)``
+    between ``nodes[i]`` and ``nodes[j]`` (each once), without building a ``Graph``: the
+    same communities as a ``Graph`` with these nodes and edges added in this order."""
+    parts, modularity = partition_of_edges(
+        nodes, edges, resolution=resolution, threshold=threshold, seed=seed
+    )
+    return _numbered(nodes, parts, modularity)
+
+
+def _numbered(nodes: list[Hashable], parts: list[set[Hashable]], modularity: float) -> Communities:
     ranked = sorted(parts, key=lambda part: (-len(part), min(node_order(n) for n in part)))
     number = {node: number for number, part in enumerate(ranked) for node in part}
-    membership = {node: number[node] for node in graph}
+    membership = {node: number[node] for node in nodes}
     return Communities(membership=membership, modularity=modularity)

@@ -26,6 +26,7 @@ import networkx as nx
 import numpy as np
 import numpy.typing as npt
 from scipy import sparse
+from scipy.sparse import csgraph
 
 from graph.errors import BadInput
 
@@ -85,12 +86,62 @@ def forceatlas2(
         raise BadInput(f"max_iter must be at least 0, not {max_iter}")
     if len(graph) == 0:
         return {}
-    nodes, component = _nodes_by_component(graph)
+    nodes = list(graph)
     index = {node: i for i, node in enumerate(nodes)}
     src, dst, strengths = _edge_arrays(graph, index, weight)
-    mass = (np.bincount(np.concatenate([src, dst]), minlength=len(nodes)) + 1).astype(np.float32)
-    pos = _initial_positions(nodes, initial, seed)
-    springs = None if linlog else _Springs(src, dst, strengths, len(nodes))
+    start = None
+    if initial:
+        start = {index[node]: xy for node, xy in initial.items() if node in index}
+    pos = forceatlas2_arrays(
+        len(nodes),
+        src,
+        dst,
+        strengths,
+        seed=seed,
+        max_iter=max_iter,
+        scaling_ratio=scaling_ratio,
+        gravity=gravity,
+        strong_gravity=strong_gravity,
+        dissuade_hubs=dissuade_hubs,
+        linlog=linlog,
+        jitter_tolerance=jitter_tolerance,
+        initial=start,
+    )
+    return dict(zip(nodes, map(tuple, pos.tolist()), strict=True))
+
+
+def forceatlas2_arrays(
+    n: int,
+    src: npt.NDArray[np.intp],
+    dst: npt.NDArray[np.intp],
+    strengths: FloatArray,
+    *,
+    seed: int | None = 0,
+    max_iter: int = 60,
+    scaling_ratio: float = 2.0,
+    gravity: float = 1.0,
+    strong_gravity: bool = False,
+    dissuade_hubs: bool = False,
+    linlog: bool = False,
+    jitter_tolerance: float = 1.0,
+    initial: Mapping[int, Position] | None = None,
+) -> npt.NDArray[np.float64]:
+    """:func:`forceatlas2` of the graph of nodes ``0 … n-1`` and edges ``src[k] - dst[k]``
+    (each once, no self-loops) pulling with ``strengths[k]``: the positions as an
+    ``(n, 2)`` array, row ``i`` for node ``i``; ``initial`` by node number."""
+    if max_iter < 0:
+        raise BadInput(f"max_iter must be at least 0, not {max_iter}")
+    if n == 0:
+        return np.zeros((0, 2))
+    # Nodes grouped by component, largest first: ``order[k]`` is the node at place k.
+    order, component = _by_component(n, src, dst)
+    place = np.empty(n, dtype=np.intp)
+    place[order] = np.arange(n, dtype=np.intp)
+    src, dst = place[src], place[dst]
+    mass = (np.bincount(np.concatenate([src, dst]), minlength=n) + 1).astype(np.float32)
+    placed_initial = None if initial is None else {int(place[i]): xy for i, xy in initial.items()}
+    pos = _initial_positions(n, placed_initial, seed)
+    springs = None if linlog else _Springs(src, dst, strengths, n)
 
     speed, efficiency = 1.0, 1.0
     old_forces = np.zeros_like(pos)
@@ -105,7 +156,7 @@ def forceatlas2(
         swinging = mass * np.linalg.norm(forces - old_forces, axis=1)
         traction = 0.5 * mass * np.linalg.norm(forces + old_forces, axis=1)
         speed, efficiency = _adapt_speed(
-            len(nodes),
+            n,
             float(swinging.sum()),
             float(traction.sum()),
             speed,
@@ -116,7 +167,15 @@ def forceatlas2(
         old_forces = forces
     if component[-1] > 0:
         pos = _pack_components(pos, component, _typical_edge_length(pos, src, dst))
-    return normalise(dict(zip(nodes, pos.tolist(), strict=True)))
+    return _normalised(pos.astype(np.float64)[place])
+
+
+def _normalised(pos: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """:func:`normalise` of an ``(n, 2)`` array."""
+    low, high = pos.min(axis=0), pos.max(axis=0)
+    half = float((high - low).max()) / 2 or 1.0
+    centred: npt.NDArray[np.float64] = (pos - (high + low) / 2) / half
+    return centred
 
 
 def normalise(pos: Mapping[Hashable, Any]) -> dict[Hashable, Position]:
@@ -153,40 +212,37 @@ def _edge_arrays(
 
 
 def _initial_positions(
-    nodes: list[Hashable], initial: Mapping[Hashable, Position] | None, seed: int | None
+    n: int, initial: Mapping[int, Position] | None, seed: int | None
 ) -> FloatArray:
     # Start on the scale of the final layout (its radius grows like sqrt(n)) so that the
     # first steps spread nodes out instead of first exploding a tiny cloud.
-    side = 10.0 * math.sqrt(len(nodes))
+    side = 10.0 * math.sqrt(n)
     rng = np.random.default_rng(seed)
-    pos: FloatArray = ((rng.random((len(nodes), 2)) - 0.5) * side).astype(np.float32)
+    pos: FloatArray = ((rng.random((n, 2)) - 0.5) * side).astype(np.float32)
     if initial:
-        given = [i for i, node in enumerate(nodes) if node in initial]
-        if given:
-            start = np.array([initial[nodes[i]] for i in given], dtype=np.float32)
-            pos[given] = start * (side / 2) / max(float(np.abs(start).max()), 1e-12)
+        given = sorted(initial)
+        start = np.array([initial[i] for i in given], dtype=np.float32)
+        pos[given] = start * (side / 2) / max(float(np.abs(start).max()), 1e-12)
     return pos
 
 
-def _nodes_by_component(graph: nx.Graph) -> tuple[list[Hashable], npt.NDArray[np.intp]]:
-    """The nodes grouped by connected component, and each one's component number.
+def _by_component(
+    n: int, src: npt.NDArray[np.intp], dst: npt.NDArray[np.intp]
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """The nodes grouped by connected component, and each place's component number.
 
-    Component 0 is the largest (ties: the one whose first node comes first in ``graph``); a
-    component's nodes keep their order in ``graph``, so the numbers never decrease.
+    Component 0 is the largest (ties: the one whose first node comes first); a component's
+    nodes keep their order, so the numbers never decrease.
     """
-    order = {node: i for i, node in enumerate(graph)}
-    parts = (
-        nx.weakly_connected_components(graph)
-        if graph.is_directed()
-        else nx.connected_components(graph)
-    )
-    ordered = sorted(
-        (sorted(part, key=order.__getitem__) for part in parts),
-        key=lambda members: (-len(members), order[members[0]]),
-    )
-    nodes = [node for members in ordered for node in members]
-    sizes = [len(members) for members in ordered]
-    return nodes, np.repeat(np.arange(len(sizes), dtype=np.intp), sizes)
+    adjacency = sparse.csr_array((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n, n))
+    count, labels = csgraph.connected_components(adjacency, directed=False)
+    # labels are numbered in the order of each component's first node
+    sizes = np.bincount(labels, minlength=count)
+    rank = np.empty(count, dtype=np.intp)
+    rank[np.lexsort((np.arange(count), -sizes))] = np.arange(count, dtype=np.intp)
+    component = rank[labels]
+    order = np.lexsort((np.arange(n), component))
+    return order.astype(np.intp), component[order].astype(np.intp)
 
 
 def _repulsion(

@@ -12,7 +12,7 @@ an integer seed it finds the same partition as networkx.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 
 import networkx as nx
 
@@ -35,11 +35,31 @@ def louvain_partition(
         raise ValueError("louvain_partition takes an undirected simple graph")
     nodes = list(graph)
     index = {node: i for i, node in enumerate(nodes)}
-    adjacency: Adjacency = [{} for _ in nodes]
     edges = graph.edges(data=weight, default=1) if weight else ((u, v, 1) for u, v in graph.edges)
+    return partition_of_edges(
+        nodes,
+        ((index[u], index[v], w) for u, v, w in edges),
+        resolution=resolution,
+        threshold=threshold,
+        seed=seed,
+    )
+
+
+def partition_of_edges(
+    nodes: list[Hashable],
+    edges: Iterable[tuple[int, int, float]],
+    *,
+    resolution: float = 1.0,
+    threshold: float = 1e-7,
+    seed: int | None = None,
+) -> tuple[list[set[Hashable]], float]:
+    """:func:`louvain_partition` of the graph of ``nodes`` with the edges ``(i, j, weight)``
+    between ``nodes[i]`` and ``nodes[j]``, each once: the same partition as that of a
+    ``Graph`` with these nodes and these edges added in this order."""
+    adjacency: Adjacency = [{} for _ in nodes]
     for u, v, w in edges:
-        adjacency[index[u]][index[v]] = w
-        adjacency[index[v]][index[u]] = w
+        adjacency[u][v] = w
+        adjacency[v][u] = w
     partition: list[set[Hashable]] = [{node} for node in nodes]
     if not any(adjacency):
         return partition, 0.0

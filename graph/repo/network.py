@@ -18,15 +18,16 @@ Communities are Louvain's (seeded) on joint-paper weights; the layout is ForceAt
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import networkx as nx
+import numpy as np
 
 from graph.analysis.build import ego
-from graph.analysis.communities import louvain
-from graph.analysis.layout import forceatlas2
+from graph.analysis.communities import louvain_of_edges
+from graph.analysis.layout import forceatlas2_arrays
 from graph.db import Database
 from graph.errors import BadInput, NotFound
 from graph.repo.projection import CoauthorIndex, Walk
@@ -203,11 +204,17 @@ async def _drawn(walk: Walk, center: int, node_rows: list[dict[str, Any]], seed:
 def _draw(walk: Walk, center: int, node_rows: list[dict[str, Any]], seed: int) -> Network:
     # The same walk always makes the same graph (nodes in walk order, ties sorted), so the
     # seeded communities and layout do not depend on the order the database gave ties in.
-    graph = nx.Graph()
-    graph.add_nodes_from(walk.nodes)
-    graph.add_weighted_edges_from((a, b, joint) for a, b, joint, _, _ in walk.ties)
-    found = louvain(graph, seed=seed)
-    layout: dict[Hashable, tuple[float, float]] = forceatlas2(graph, seed=seed)
+    index = {node: i for i, node in enumerate(walk.nodes)}
+    src = np.fromiter((index[a] for a, *_ in walk.ties), dtype=np.intp, count=len(walk.ties))
+    dst = np.fromiter((index[b] for _, b, *_ in walk.ties), dtype=np.intp, count=len(walk.ties))
+    joint = [tie[2] for tie in walk.ties]
+    found = louvain_of_edges(
+        list(walk.nodes), zip(src.tolist(), dst.tolist(), joint, strict=True), seed=seed
+    )
+    xy = forceatlas2_arrays(
+        len(walk.nodes), src, dst, np.array(joint, dtype=np.float32), seed=seed
+    ).tolist()
+    layout = dict(zip(walk.nodes, xy, strict=True))
     hop_of = dict(zip(walk.nodes, walk.hops, strict=True))
     nodes = tuple(
         NetworkNode(
