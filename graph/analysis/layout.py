@@ -1,4 +1,4 @@
-"""ForceAtlas2 layout of a coauthor graph, vectorised for graphs of a few thousand nodes.
+"""ForceAtlas2 layout of a coauthor graph, compiled for graphs of a few thousand nodes.
 
 The forces are those of ForceAtlas2 (Jacomy et al. 2014, PLoS ONE 9(6): e98679) as Gephi
 computes them: node mass ``degree + 1``; linear (or lin-log) attraction along edges scaled by
@@ -8,11 +8,12 @@ attraction is divided by its mass, which pushes hubs to the periphery and author
 centre. Speed adapts per node from its swing, as in Gephi.
 
 ``networkx.forceatlas2_layout`` computes the same forces on dense ``n × n × 2`` float64 arrays
-(about 0.1 s an iteration at 2,000 nodes, 0.4 s for the first); here attraction runs over the
-edge list and repulsion over float32 blocks, each pair once, some twenty times faster, so a
-map of a researcher's network lays out in well under a second. Repulsion is exact, so a step
-costs ``O(n²)``: the function is meant for the networks a person looks at (up to ~10,000
-nodes), not for the whole graph.
+(about 0.1 s an iteration at 2,000 nodes, 0.4 s for the first), and numpy over blocks of the
+repulsion matrix still spends most of a small network's time calling numpy. Here the steps
+are one loop compiled by numba (cached on disk after the first call): attraction over each
+node's ties, repulsion over its component, a 250-node network in about 3 ms. Repulsion is
+exact, so a step costs ``O(n²)``: the function is meant for the networks a person looks at
+(up to ~10,000 nodes), not for the whole graph.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from itertools import pairwise
 from typing import Any
 
 import networkx as nx
+import numba
 import numpy as np
 import numpy.typing as npt
 from scipy import sparse
@@ -31,9 +33,8 @@ from scipy.sparse import csgraph
 from graph.errors import BadInput
 
 Position = tuple[float, float]
-FloatArray = npt.NDArray[np.float32]
+FloatArray = npt.NDArray[np.floating[Any]]
 
-_BLOCK = 128  # side of the blocks of the repulsion matrix computed at once
 _SOFTENING = 1e-6
 
 
@@ -138,36 +139,36 @@ def forceatlas2_arrays(
     place = np.empty(n, dtype=np.intp)
     place[order] = np.arange(n, dtype=np.intp)
     src, dst = place[src], place[dst]
-    mass = (np.bincount(np.concatenate([src, dst]), minlength=n) + 1).astype(np.float32)
+    mass = (np.bincount(np.concatenate([src, dst]), minlength=n) + 1).astype(np.float64)
     placed_initial = None if initial is None else {int(place[i]): xy for i, xy in initial.items()}
-    pos = _initial_positions(n, placed_initial, seed)
-    springs = None if linlog else _Springs(src, dst, strengths, n)
-
-    speed, efficiency = 1.0, 1.0
-    old_forces = np.zeros_like(pos)
-    for _ in range(max_iter):
-        forces = _repulsion(pos, mass, scaling_ratio, component)
-        if springs is None:
-            forces += _linlog_attraction(pos, src, dst, strengths, mass, dissuade_hubs)
-        else:
-            forces += springs.pull(pos, mass if dissuade_hubs else None)
-        forces += _gravity(pos, mass, gravity, strong_gravity)
-
-        swinging = mass * np.linalg.norm(forces - old_forces, axis=1)
-        traction = 0.5 * mass * np.linalg.norm(forces + old_forces, axis=1)
-        speed, efficiency = _adapt_speed(
-            n,
-            float(swinging.sum()),
-            float(traction.sum()),
-            speed,
-            efficiency,
-            jitter_tolerance,
-        )
-        pos += forces * (speed / (1.0 + np.sqrt(speed * swinging)))[:, None]
-        old_forces = forces
+    pos = _initial_positions(n, placed_initial, seed).astype(np.float64)
+    # ties both ways, grouped by node: node i's are indptr[i]:indptr[i + 1]
+    ends = np.concatenate([src, dst])
+    by_node = np.argsort(ends, kind="stable")
+    indptr = np.zeros(n + 1, dtype=np.intp)
+    np.cumsum(np.bincount(ends, minlength=n), out=indptr[1:])
+    bounds = np.flatnonzero(np.diff(component)) + 1
+    starts = np.concatenate([[0], bounds]).astype(np.intp)
+    stops = np.concatenate([bounds, [n]]).astype(np.intp)
+    _iterate(
+        pos,
+        mass,
+        starts[component],
+        stops[component],
+        indptr,
+        np.concatenate([dst, src])[by_node].astype(np.intp),
+        np.concatenate([strengths, strengths])[by_node].astype(np.float64),
+        max_iter,
+        scaling_ratio,
+        gravity,
+        strong_gravity,
+        dissuade_hubs,
+        linlog,
+        jitter_tolerance,
+    )
     if component[-1] > 0:
         pos = _pack_components(pos, component, _typical_edge_length(pos, src, dst))
-    return _normalised(pos.astype(np.float64)[place])
+    return _normalised(pos[place])
 
 
 def _normalised(pos: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
@@ -245,103 +246,89 @@ def _by_component(
     return order.astype(np.intp), component[order].astype(np.intp)
 
 
-def _repulsion(
-    pos: FloatArray, mass: FloatArray, scaling_ratio: float, component: npt.NDArray[np.intp]
-) -> FloatArray:
-    """Pairwise repulsion within each component, one block pair at a time.
-
-    Repulsion is symmetric, so each block pair (I, J) with J ≥ I is computed once and adds
-    to the rows of I and, negated, to the rows of J; nodes come grouped by component, so the
-    scan of J stops at the first block that holds no component of I.
-    """
-    forces = np.zeros_like(pos)
-    x, y = pos[:, 0], pos[:, 1]
-    n = len(pos)
-    for i in range(0, n, _BLOCK):
-        rows = slice(i, i + _BLOCK)
-        for j in range(i, n, _BLOCK):
-            cols = slice(j, j + _BLOCK)
-            if component[rows][-1] < component[j]:
-                break
-            dx = x[rows, None] - x[None, cols]
-            dy = y[rows, None] - y[None, cols]
-            inverse = dx * dx
-            inverse += dy * dy
-            # A node and itself (dx = dy = 0) then add nothing, and coincident nodes stay finite.
-            inverse += _SOFTENING
-            np.reciprocal(inverse, out=inverse)
-            if component[i] != component[cols][-1]:
-                inverse *= component[rows, None] == component[None, cols]
-            dx *= inverse
-            dy *= inverse
-            forces[rows, 0] += dx @ mass[cols]
-            forces[rows, 1] += dy @ mass[cols]
-            if j != i:
-                forces[cols, 0] -= mass[rows] @ dx
-                forces[cols, 1] -= mass[rows] @ dy
-    forces *= (scaling_ratio * mass)[:, None]
-    return forces
-
-
-def _linlog_attraction(
-    pos: FloatArray,
-    src: npt.NDArray[np.intp],
-    dst: npt.NDArray[np.intp],
-    strengths: FloatArray,
-    mass: FloatArray,
+# fastmath lets the repulsion sums run in SIMD lanes (several times faster; the last bits of
+# a layout may then differ between processors), and numpy's error model drops the checks for
+# division by zero that would keep them from it.
+@numba.njit(cache=True, nogil=True, fastmath=True, error_model="numpy")
+def _iterate(
+    pos: npt.NDArray[np.float64],
+    mass: npt.NDArray[np.float64],
+    start: npt.NDArray[np.intp],
+    stop: npt.NDArray[np.intp],
+    indptr: npt.NDArray[np.intp],
+    neighbour: npt.NDArray[np.intp],
+    strength: npt.NDArray[np.float64],
+    max_iter: int,
+    scaling_ratio: float,
+    gravity: float,
+    strong_gravity: bool,
     dissuade_hubs: bool,
-) -> FloatArray:
-    """Lin-log attraction along each edge: ``strength * log(1 + d) / d`` per unit of
-    distance (linear attraction is :class:`_Springs`)."""
-    delta = pos[src] - pos[dst]
-    d = np.linalg.norm(delta, axis=1)
-    pull = strengths * np.divide(np.log1p(d), d, out=np.zeros_like(d), where=d > 0)
-    along = delta * pull[:, None]
-    forces = np.zeros_like(pos)
-    for axis in (0, 1):
-        forces[:, axis] -= np.bincount(src, along[:, axis], minlength=len(pos)).astype(np.float32)
-        forces[:, axis] += np.bincount(dst, along[:, axis], minlength=len(pos)).astype(np.float32)
-    if dissuade_hubs:
-        forces /= mass[:, None]
-    return forces
-
-
-class _Springs:
-    """Linear attraction as one sparse product: the force on i is ``sum_j w_ij (p_j - p_i)``,
-    that is ``W @ p - (W 1) * p`` with ``W`` the symmetric matrix of edge strengths. It is
-    one call a step where an edge list takes four scatter-adds and two gathers."""
-
-    def __init__(
-        self,
-        src: npt.NDArray[np.intp],
-        dst: npt.NDArray[np.intp],
-        strengths: FloatArray,
-        n: int,
-    ) -> None:
-        ends = (np.concatenate([src, dst]), np.concatenate([dst, src]))
-        self.matrix = sparse.csr_array(
-            (np.concatenate([strengths, strengths]), ends), shape=(n, n), dtype=np.float32
+    linlog: bool,
+    jitter_tolerance: float,
+) -> None:  # pragma: no cover - compiled; run through forceatlas2_arrays
+    """ForceAtlas2's steps, moving ``pos`` in place. Nodes come grouped by component; node i
+    repels the nodes ``start[i]:stop[i]`` (its component) and is pulled by its ties
+    ``neighbour[indptr[i]:indptr[i + 1]]`` with ``strength``."""
+    n = pos.shape[0]
+    x, y = pos[:, 0].copy(), pos[:, 1].copy()  # contiguous, for the repulsion loop
+    forces = np.zeros((n, 2))
+    old = np.zeros((n, 2))
+    swinging = np.zeros(n)
+    speed, efficiency = 1.0, 1.0
+    for _ in range(max_iter):
+        for i in range(n):
+            xi, yi, mi = x[i], y[i], mass[i]
+            # repulsion: scaling_ratio * m_i * m_j / d (a node and itself add nothing)
+            xs, ys, ms = x[start[i] : stop[i]], y[start[i] : stop[i]], mass[start[i] : stop[i]]
+            rx, ry = 0.0, 0.0
+            for j in range(xs.shape[0]):
+                dx, dy = xi - xs[j], yi - ys[j]
+                push = ms[j] / (dx * dx + dy * dy + _SOFTENING)
+                rx += dx * push
+                ry += dy * push
+            fx, fy = scaling_ratio * mi * rx, scaling_ratio * mi * ry
+            # attraction along ties: linear, or lin-log (log(1 + d) / d per unit of distance)
+            ax, ay = 0.0, 0.0
+            for k in range(indptr[i], indptr[i + 1]):
+                j = neighbour[k]
+                dx, dy = x[j] - xi, y[j] - yi
+                pull = strength[k]
+                if linlog:
+                    d = np.sqrt(dx * dx + dy * dy)
+                    pull = pull * np.log1p(d) / d if d > 0 else 0.0
+                ax += dx * pull
+                ay += dy * pull
+            if dissuade_hubs:
+                ax, ay = ax / mi, ay / mi
+            fx, fy = fx + ax, fy + ay
+            # gravity towards the origin: constant (gravity * m), or growing with d (strong)
+            if strong_gravity:
+                fx, fy = fx - xi * gravity * mi, fy - yi * gravity * mi
+            else:
+                d = np.sqrt(xi * xi + yi * yi)
+                if d > 0:
+                    fx, fy = fx - xi * gravity * mi / d, fy - yi * gravity * mi / d
+            forces[i, 0], forces[i, 1] = fx, fy
+        total_swing, total_traction = 0.0, 0.0
+        for i in range(n):
+            sx, sy = forces[i, 0] - old[i, 0], forces[i, 1] - old[i, 1]
+            tx, ty = forces[i, 0] + old[i, 0], forces[i, 1] + old[i, 1]
+            swinging[i] = mass[i] * np.sqrt(sx * sx + sy * sy)
+            total_swing += swinging[i]
+            total_traction += 0.5 * mass[i] * np.sqrt(tx * tx + ty * ty)
+        speed, efficiency = _adapt_speed(
+            n, total_swing, total_traction, speed, efficiency, jitter_tolerance
         )
-        self.total = np.asarray(self.matrix.sum(axis=1), dtype=np.float32)
-
-    def pull(self, pos: FloatArray, mass: FloatArray | None) -> FloatArray:
-        forces: FloatArray = (self.matrix @ pos).astype(np.float32, copy=False)
-        forces -= self.total[:, None] * pos
-        if mass is not None:
-            forces /= mass[:, None]
-        return forces
-
-
-def _gravity(pos: FloatArray, mass: FloatArray, gravity: float, strong: bool) -> FloatArray:
-    if strong:
-        pull: FloatArray = gravity * mass
-    else:
-        # Constant pull (gravity × mass) towards the origin, whatever the distance.
-        d = np.linalg.norm(pos, axis=1)
-        pull = np.divide(gravity * mass, d, out=np.zeros_like(d), where=d > 0)
-    return -pos * pull[:, None]
+        for i in range(n):
+            step = speed / (1.0 + np.sqrt(speed * swinging[i]))
+            x[i] += forces[i, 0] * step
+            y[i] += forces[i, 1] * step
+            old[i, 0], old[i, 1] = forces[i, 0], forces[i, 1]
+    pos[:, 0] = x
+    pos[:, 1] = y
 
 
+@numba.njit(cache=True, nogil=True)
 def _adapt_speed(
     n: int,
     swinging: float,
@@ -349,7 +336,7 @@ def _adapt_speed(
     speed: float,
     efficiency: float,
     jitter_tolerance: float,
-) -> tuple[float, float]:
+) -> tuple[float, float]:  # pragma: no cover - compiled
     """Gephi's global speed: as fast as the swinging of the nodes allows."""
     optimal_jitter = 0.05 * np.sqrt(n)
     jitter = jitter_tolerance * max(
@@ -380,7 +367,9 @@ def _typical_edge_length(
     return float(np.median(np.linalg.norm(pos[src] - pos[dst], axis=1))) or 1.0
 
 
-def _pack_components(pos: FloatArray, component: npt.NDArray[np.intp], gap: float) -> FloatArray:
+def _pack_components(
+    pos: npt.NDArray[np.float64], component: npt.NDArray[np.intp], gap: float
+) -> npt.NDArray[np.float64]:
     """Shelf-pack the components' bounding boxes in rows, largest first (components are
     contiguous runs of ``component``)."""
     starts = [0, *(np.flatnonzero(np.diff(component)) + 1).tolist(), len(component)]
