@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import orjson
 import strawberry
 from graphql import GraphQLError
 from starlette.requests import Request
@@ -202,9 +203,8 @@ def _as_graphql_error(error: Any) -> GraphQLError:
 def _respond(
     body: Mapping[str, Any], status: int, media_type: str, headers: Mapping[str, str] | None = None
 ) -> Response:
-    content = json.dumps(body, ensure_ascii=False, separators=(",", ":"), default=str)
     return Response(
-        content.encode("utf-8"),
+        orjson.dumps(body, default=str),
         status_code=status,
         media_type=f"{media_type}; charset=utf-8",
         headers=dict(headers or {}),

@@ -120,8 +120,10 @@ def _api(results: dict[str, Any]) -> list[str]:
         "",
         "## GraphQL API over HTTP (issue: API)",
         "",
-        "On the graph of the largest load above; `python -m benchmarks.bench_api` "
-        "against `scholargraph serve` (one worker).",
+        "On the graph of the largest load above, after `scholargraph db analyze`; "
+        "`python -m benchmarks.bench_api` against `scholargraph serve` (one worker), once "
+        "`/readyz` reports the server's coauthor projection read (`projection_ready_seconds` "
+        "after the server started; until then networks are walked on the database).",
         "",
         "```json",
     ]

@@ -1,4 +1,5 @@
-"""``scholargraph db init|stats`` — the schema and what the graph holds."""
+"""``scholargraph db init|stats|analyze`` — the schema, what the graph holds, and the
+planner's statistics."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from rich.table import Table
 from graph.config import Settings
 from graph.db import Database
 from graph.schema.install import install_schema
-from graph.stats import graph_stats
+from graph.stats import analyze, graph_stats
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,6 +24,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     stats = actions.add_parser("stats", help="count nodes by label and relationships by type")
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.set_defaults(run=_stats)
+    analyze_ = actions.add_parser(
+        "analyze", help="after a big load: resample index statistics and drop cached plans"
+    )
+    analyze_.set_defaults(run=_analyze)
 
 
 def _init(args: argparse.Namespace, settings: Settings) -> int:
@@ -33,6 +38,17 @@ def _init(args: argparse.Namespace, settings: Settings) -> int:
 
     asyncio.run(go())
     Console().print(f"schema installed on {settings.uri}")
+    return 0
+
+
+def _analyze(args: argparse.Namespace, settings: Settings) -> int:
+    async def go() -> None:
+        async with Database.connect(settings) as db:
+            await db.verify()
+            await analyze(db)
+
+    asyncio.run(go())
+    Console().print(f"index statistics resampled and plans dropped on {settings.uri}")
     return 0
 
 

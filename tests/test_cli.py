@@ -46,6 +46,15 @@ def test_db_stats_json_has_the_documented_shape(schema_ready: Settings) -> None:
 
 
 @pytest.mark.usefixtures("db")
+def test_db_analyze_resamples_and_leaves_the_graph_as_it_was(schema_ready: Settings) -> None:
+    before = json.loads(scholargraph(schema_ready, "db", "stats", "--json").stdout)
+    done = scholargraph(schema_ready, "db", "analyze")
+    assert done.returncode == 0, done.stderr
+    assert "resampled" in done.stdout
+    assert json.loads(scholargraph(schema_ready, "db", "stats", "--json").stdout) == before
+
+
+@pytest.mark.usefixtures("db")
 def test_demo_then_stats_then_idempotent_reload(schema_ready: Settings, tmp_path: Path) -> None:
     demo = scholargraph(schema_ready, "demo", "--papers", "150", "--seed", "5", cache=str(tmp_path))
     assert demo.returncode == 0, demo.stderr

@@ -171,6 +171,13 @@ def forceatlas2_arrays(
     return _normalised(pos[place])
 
 
+def compile_steps() -> None:
+    """Compile ForceAtlas2's steps now (or load them from numba's cache): a server calls this
+    at start, so that its first network does not wait for it."""
+    one = np.array([0], dtype=np.intp)
+    forceatlas2_arrays(2, one, one + 1, np.ones(1, dtype=np.float32), max_iter=1)
+
+
 def _normalised(pos: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     """:func:`normalise` of an ``(n, 2)`` array."""
     low, high = pos.min(axis=0), pos.max(axis=0)

@@ -103,7 +103,8 @@ async def test_graphology_value_is_the_same_network(api: Api) -> None:
     assert [
         {"source": e["source"], "target": e["target"], **e["attributes"]} for e in value["edges"]
     ] == typed["edges"]
-    assert len({e["key"] for e in value["edges"]}) == len(value["edges"])
+    # graphology keys the ties itself on import, undirected as the graph's type says
+    assert all(set(e) == {"source", "target", "attributes"} for e in value["edges"])
 
 
 async def test_big_reads_split_in_two_give_the_same_network(

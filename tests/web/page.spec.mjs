@@ -111,9 +111,7 @@ function asGraphology({ center, truncated, modularity, communityCount, nodes, ed
     attributes: { center, truncated, modularity, communityCount },
     options: { type: "undirected", multi: false, allowSelfLoops: false },
     nodes: nodes.map(({ id, ...attributes }) => ({ key: id, attributes })),
-    edges: edges.map(({ source, target, ...attributes }) => ({
-      key: `${source}-${target}`, source, target, undirected: true, attributes,
-    })),
+    edges: edges.map(({ source, target, ...attributes }) => ({ source, target, attributes })),
   };
 }
 
