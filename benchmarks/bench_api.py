@@ -8,7 +8,8 @@ Given a running server and researcher ids, measures p50/p99 of
   graphology-format value), and ``network_typed``: the same networks as typed fields;
 * ``path``: ``collaborationPath`` between random pairs of the ids;
 * ``page_direct``: the statements the page query runs, sent straight through the driver with
-  the same concurrency (the overhead ratio is ``page`` over ``page_direct`` at p50);
+  the same concurrency, in turn with as many ``page_paired`` requests (the overhead ratio is
+  ``page_paired`` over ``page_direct`` at p50: a drift of the machine's speed weighs on both);
 
 and the throughput of the page query with ``--concurrency`` clients. Prints JSON.
 
@@ -105,6 +106,19 @@ async def timed(run: Callable[[], Awaitable[None]], repeat: int) -> list[float]:
     return samples
 
 
+async def side_by_side(
+    first: Callable[[], Awaitable[None]], second: Callable[[], Awaitable[None]], repeat: int
+) -> tuple[list[float], list[float]]:
+    """``first`` and ``second`` in turn, ``repeat`` times each: a drift of the machine's speed
+    during the run then weighs on both alike."""
+    a: list[float] = []
+    b: list[float] = []
+    for _ in range(repeat):
+        a += await timed(first, 1)
+        b += await timed(second, 1)
+    return a, b
+
+
 async def graphql(
     client: httpx.AsyncClient, url: str, query: str, variables: dict[str, Any]
 ) -> None:
@@ -183,12 +197,25 @@ async def run(
             a, b = rng.sample(list(ids), 2)
             return {"from": str(a), "to": str(b)}
 
-        # warm caches, plans and the JVM on every kind of request first
-        await timed(cycle(PAGE, one_id), min(50, requests))
-        await timed(cycle(NETWORK, one_id), min(5, requests))
-        await timed(cycle(PATH, pair), min(20, requests))
+        db = Database.connect(settings or Settings.load())
+
+        def direct() -> Awaitable[None]:
+            return page_direct(db, rng.choice(ids))
+
+        try:
+            # warm caches, plans and the JVM on every kind of request first
+            await side_by_side(cycle(PAGE, one_id), direct, min(100, requests))
+            await timed(cycle(NETWORK, one_id), min(10, requests))
+            await timed(cycle(PATH, pair), min(50, requests))
+            page = await timed(cycle(PAGE, one_id), requests)
+            # the page over HTTP and its statements straight through the driver, in turn
+            paired, page_direct_ = await side_by_side(cycle(PAGE, one_id), direct, requests)
+        finally:
+            await db.close()
         results: dict[str, Any] = {
-            "page": percentiles(await timed(cycle(PAGE, one_id), requests)),
+            "page": percentiles(page),
+            "page_paired": percentiles(paired),
+            "page_direct": percentiles(page_direct_),
             # both network forms over the same centres
             "network": percentiles(
                 await timed(cycle(NETWORK, centres(seed + 1)), max(1, requests // 4))
@@ -198,12 +225,8 @@ async def run(
             ),
             "path": percentiles(await timed(cycle(PATH, pair), requests)),
         }
-        async with Database.connect(settings or Settings.load()) as db:
-            await timed(lambda: page_direct(db, rng.choice(ids)), min(50, requests))
-            direct = await timed(lambda: page_direct(db, rng.choice(ids)), requests)
-        results["page_direct"] = percentiles(direct)
         results["overhead_p50"] = round(
-            results["page"]["p50_ms"] / max(results["page_direct"]["p50_ms"], 1e-9), 2
+            results["page_paired"]["p50_ms"] / max(results["page_direct"]["p50_ms"], 1e-9), 2
         )
         results["page_throughput_rps"] = round(
             await throughput(client, url, ids, concurrency, seconds), 1
