@@ -19,7 +19,7 @@ from starlette.types import Receive, Scope, Send
 from api.context import Context, context_for
 from api.http import graphql_endpoint
 from api.schema import build_schema
-from graph.analysis.layout import compile_steps
+from graph.analysis import compile_kernels
 from graph.config import Settings
 from graph.db import Database
 from graph.errors import DatabaseError
@@ -63,7 +63,7 @@ def create_app(settings: Settings | None = None, *, web_dist: Path | None = None
         app.state.projections = projections
         if config.network_projection:
             projections.start()
-        await asyncio.to_thread(compile_steps)
+        await asyncio.to_thread(compile_kernels)
         # What exists now (modules, the schema, the driver) lives as long as the server: out
         # of the collector's sight, full collections no longer walk it in the middle of a
         # request, which is where the slowest requests got their extra tens of milliseconds.

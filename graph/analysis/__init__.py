@@ -36,7 +36,17 @@ from graph.analysis.export import (
     write_graphml,
     write_json,
 )
+from graph.analysis.layout import compile_steps as _compile_layout
 from graph.analysis.layout import forceatlas2, normalise
+from graph.analysis.louvain import compile_steps as _compile_louvain
+
+
+def compile_kernels() -> None:
+    """Compile the numba steps of Louvain and ForceAtlas2 now (or load them from numba's
+    cache): a server calls this at start, so that its first network does not wait for it."""
+    _compile_louvain()
+    _compile_layout()
+
 
 __all__ = [
     "DEFAULT_MAX_AUTHORS",
@@ -52,6 +62,7 @@ __all__ = [
     "coauthor_graph_from_authorships",
     "coauthor_graph_from_edges",
     "collaboration_distance",
+    "compile_kernels",
     "components",
     "csv_paths",
     "degree",

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 import networkx as nx
+import numpy as np
+import numpy.typing as npt
 
 from graph.analysis.build import node_order
-from graph.analysis.louvain import louvain_partition, partition_of_edges
+from graph.analysis.louvain import louvain_partition, partition_arrays
 
 
 @dataclass(frozen=True)
@@ -41,22 +43,24 @@ def louvain(
 ) -> Communities:
     """Louvain communities of ``graph`` with their modularity.
 
-    Community ids run from 0 by descending size; communities of equal size are ordered by
-    their first member (ids by value), so the same graph and seed always give the same
-    numbers. ``resolution`` above 1 favours smaller communities. A graph without edges has
-    one community per node and modularity 0.
+        Community ids run from 0 by descending size; communities of equal size are ordered by
+        their first member (ids by value), so the same graph and seed always give the same
+        numbers. ``resolution`` above 1 favours smaller communities. A graph without edges has
+        one community per node and modularity 0.
 
-    Examples
-    --------
-    Two triangles joined by one edge:
+        Examples
+        --------
+        Two triangles joined by one edge:
 
-    >>> import networkx as nx
-    >>> G = nx.Graph([(1, 2), (2, 3), (1, 3), (4, 5), (5, 6), (4, 6), (3, 4), (7, 8)])
-    >>> found = louvain(G, seed=42)
-    >>> [sorted(group) for group in found.groups]
-    [[1, 2, 3], [4, 5, 6], [7, 8]]
-    >>> found.membership[5], found.modularity > 0.4
-    (1, True)
+        >>> import networkx as nx
+    import numpy as np
+    import numpy.typing as npt
+        >>> G = nx.Graph([(1, 2), (2, 3), (1, 3), (4, 5), (5, 6), (4, 6), (3, 4), (7, 8)])
+        >>> found = louvain(G, seed=42)
+        >>> [sorted(group) for group in found.groups]
+        [[1, 2, 3], [4, 5, 6], [7, 8]]
+        >>> found.membership[5], found.modularity > 0.4
+        (1, True)
     """
     if graph.is_directed() or graph.is_multigraph():
         parts: list[set[Hashable]] = nx.community.louvain_communities(
@@ -76,19 +80,24 @@ def louvain(
 
 def louvain_of_edges(
     nodes: list[Hashable],
-    edges: Iterable[tuple[int, int, float]],
+    a: npt.NDArray[np.int64],
+    b: npt.NDArray[np.int64],
+    weight: npt.NDArray[np.float64],
     *,
     resolution: float = 1.0,
     seed: int | None = 0,
     threshold: float = 1e-7,
 ) -> Communities:
-    """:func:`louvain` of the graph of ``nodes`` and the weighted edges ``(i, j, weight)``
-    between ``nodes[i]`` and ``nodes[j]`` (each once), without building a ``Graph``: the
-    same communities as a ``Graph`` with these nodes and edges added in this order."""
-    parts, modularity = partition_of_edges(
-        nodes, edges, resolution=resolution, threshold=threshold, seed=seed
+    """:func:`louvain` of the graph of ``nodes`` and the edges ``nodes[a[k]] - nodes[b[k]]``
+    weighing ``weight[k]`` (each once), without building a ``Graph``: the same communities as
+    a ``Graph`` with these nodes and edges added in this order."""
+    labels, modularity = partition_arrays(
+        len(nodes), a, b, weight, resolution=resolution, threshold=threshold, seed=seed
     )
-    return _numbered(nodes, parts, modularity)
+    parts: dict[int, set[Hashable]] = {}
+    for node, label in zip(nodes, labels.tolist(), strict=True):
+        parts.setdefault(label, set()).add(node)
+    return _numbered(nodes, list(parts.values()), modularity)
 
 
 def _numbered(nodes: list[Hashable], parts: list[set[Hashable]], modularity: float) -> Communities:

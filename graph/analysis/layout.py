@@ -172,8 +172,7 @@ def forceatlas2_arrays(
 
 
 def compile_steps() -> None:
-    """Compile ForceAtlas2's steps now (or load them from numba's cache): a server calls this
-    at start, so that its first network does not wait for it."""
+    """Compile ForceAtlas2's steps now (or load them from numba's cache)."""
     one = np.array([0], dtype=np.intp)
     forceatlas2_arrays(2, one, one + 1, np.ones(1, dtype=np.float32), max_iter=1)
 

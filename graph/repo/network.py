@@ -205,15 +205,11 @@ def _draw(walk: Walk, center: int, node_rows: list[dict[str, Any]], seed: int) -
     # The same walk always makes the same graph (nodes in walk order, ties sorted), so the
     # seeded communities and layout do not depend on the order the database gave ties in.
     index = {node: i for i, node in enumerate(walk.nodes)}
-    src = np.fromiter((index[a] for a, *_ in walk.ties), dtype=np.intp, count=len(walk.ties))
-    dst = np.fromiter((index[b] for _, b, *_ in walk.ties), dtype=np.intp, count=len(walk.ties))
-    joint = [tie[2] for tie in walk.ties]
-    found = louvain_of_edges(
-        list(walk.nodes), zip(src.tolist(), dst.tolist(), joint, strict=True), seed=seed
-    )
-    xy = forceatlas2_arrays(
-        len(walk.nodes), src, dst, np.array(joint, dtype=np.float32), seed=seed
-    ).tolist()
+    src = np.fromiter((index[a] for a, *_ in walk.ties), dtype=np.int64, count=len(walk.ties))
+    dst = np.fromiter((index[b] for _, b, *_ in walk.ties), dtype=np.int64, count=len(walk.ties))
+    joint = np.fromiter((tie[2] for tie in walk.ties), dtype=np.float64, count=len(walk.ties))
+    found = louvain_of_edges(list(walk.nodes), src, dst, joint, seed=seed)
+    xy = forceatlas2_arrays(len(walk.nodes), src, dst, joint.astype(np.float32), seed=seed).tolist()
     layout = dict(zip(walk.nodes, xy, strict=True))
     hop_of = dict(zip(walk.nodes, walk.hops, strict=True))
     nodes = tuple(

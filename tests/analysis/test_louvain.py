@@ -24,7 +24,11 @@ def _weighted(n: int, p: float, seed: int) -> nx.Graph:
 
 
 GRAPHS = [
-    *(_weighted(n, p, seed) for seed, (n, p) in enumerate([(12, 0.3), (60, 0.08), (150, 0.05)])),
+    *(
+        _weighted(n, p, seed)
+        for seed, (n, p) in enumerate([(12, 0.3), (60, 0.08), (150, 0.05), (400, 0.04)])
+    ),
+    nx.powerlaw_cluster_graph(300, 6, 0.4, seed=3),  # hubs and triangles, as coauthors make
     nx.karate_club_graph(),
     nx.les_miserables_graph(),
     nx.davis_southern_women_graph(),
