@@ -25,6 +25,7 @@ from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
+from neo4j.exceptions import DriverError
 
 from graph.db import Database
 from graph.errors import DatabaseError
@@ -312,8 +313,10 @@ class CoauthorIndex:
                 if wait:
                     await self._until_quiet()
                 projection = await read_projection(self.db, slice_size=self.slice_size)
-            except DatabaseError as error:
-                log.warning("coauthor projection not read, the database said: %s", error)
+            except (DatabaseError, DriverError, OSError) as error:
+                # networks are read from the database meanwhile; try again in a while
+                log.warning("coauthor projection not read: %s", error)
+                await asyncio.sleep(max(self.quiet_s, 1.0))
                 projection = None
             if projection is not None:
                 self.projection = projection

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from graph.config import Settings
 from graph.db import Database
 from graph.errors import NotFound
 from graph.repo.network import coauthor_network
@@ -187,3 +188,15 @@ async def test_a_projection_read_during_writes_is_discarded(coauthors: Database)
     assert whole is not None
     assert projection.tie_count == whole.tie_count == RESEARCHERS * 4 + 1
     assert projection.bookmark == whole.bookmark
+
+
+async def test_an_unreachable_database_leaves_the_index_trying(schema_ready: Settings) -> None:
+    unreachable = Database.connect(schema_ready.with_overrides(neo4j_uri="bolt://127.0.0.1:9"))
+    index = CoauthorIndex(unreachable, quiet_s=0.05)
+    try:
+        index.start()
+        assert not await index.wait_ready(1.5)  # retried, never ready, never crashed
+        assert index.state == "building" and index.projection is None
+    finally:
+        await index.close()
+        await unreachable.close()
