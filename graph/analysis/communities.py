@@ -43,24 +43,22 @@ def louvain(
 ) -> Communities:
     """Louvain communities of ``graph`` with their modularity.
 
-        Community ids run from 0 by descending size; communities of equal size are ordered by
-        their first member (ids by value), so the same graph and seed always give the same
-        numbers. ``resolution`` above 1 favours smaller communities. A graph without edges has
-        one community per node and modularity 0.
+    Community ids run from 0 by descending size; communities of equal size are ordered by
+    their first member (ids by value), so the same graph and seed always give the same
+    numbers. ``resolution`` above 1 favours smaller communities. A graph without edges has
+    one community per node and modularity 0.
 
-        Examples
-        --------
-        Two triangles joined by one edge:
+    Examples
+    --------
+    Two triangles joined by one edge:
 
-        >>> import networkx as nx
-    import numpy as np
-    import numpy.typing as npt
-        >>> G = nx.Graph([(1, 2), (2, 3), (1, 3), (4, 5), (5, 6), (4, 6), (3, 4), (7, 8)])
-        >>> found = louvain(G, seed=42)
-        >>> [sorted(group) for group in found.groups]
-        [[1, 2, 3], [4, 5, 6], [7, 8]]
-        >>> found.membership[5], found.modularity > 0.4
-        (1, True)
+    >>> import networkx as nx
+    >>> G = nx.Graph([(1, 2), (2, 3), (1, 3), (4, 5), (5, 6), (4, 6), (3, 4), (7, 8)])
+    >>> found = louvain(G, seed=42)
+    >>> [sorted(group) for group in found.groups]
+    [[1, 2, 3], [4, 5, 6], [7, 8]]
+    >>> found.membership[5], found.modularity > 0.4
+    (1, True)
     """
     if graph.is_directed() or graph.is_multigraph():
         parts: list[set[Hashable]] = nx.community.louvain_communities(
