@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from graph.config import Settings
+from graph.db import Database
+from graph.stats import analyze, graph_stats
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,6 +45,12 @@ def test_db_stats_json_has_the_documented_shape(schema_ready: Settings) -> None:
     stats = json.loads(done.stdout)
     assert set(stats) == {"nodes", "relationships"}
     assert stats["nodes"]["Category"] >= 150
+
+
+async def test_analyze_runs_on_the_database(db: Database) -> None:
+    before = await graph_stats(db)
+    await analyze(db, timeout_s=60)
+    assert await graph_stats(db) == before
 
 
 @pytest.mark.usefixtures("db")
