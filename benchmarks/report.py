@@ -133,6 +133,8 @@ def _api(results: dict[str, Any]) -> list[str]:
         json.dumps(api, indent=2),
         "```",
         "",
+        "After 20 s of page requests and their direct statements in turn (the server's JVM "
+        "compiles its hot paths over thousands of statements), 10 networks and 50 paths, "
         "`page` is 300 page queries one after another; the overhead compares "
         "`page_paired` with `page_direct`, page queries over HTTP and their statements "
         "straight through the driver, sent in turn (300 each).",
