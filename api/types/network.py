@@ -98,7 +98,7 @@ class Network:
 def graphology_of(found: network.Network) -> dict[str, Any]:
     """``found`` in graphology's serialisation format (an undirected simple graph). Ties
     carry no ``key`` (graphology makes one on import) and no ``undirected`` flag (the graph's
-    type says it): a third of the size of a big network's value."""
+    type says it): a big network's value is about a quarter smaller."""
     return {
         "attributes": {
             "center": to_id(found.center),
