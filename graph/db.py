@@ -69,6 +69,25 @@ class Database:
         timeout_s: float | None = None,
     ) -> list[Row]:
         """Run one named query in a managed transaction and return its rows as dicts."""
+        rows, _ = await self.run_seen(query, params, timeout_s=timeout_s)
+        return rows
+
+    async def run_rows(self, query: Query, params: Mapping[str, Any] | None = None) -> list[Row]:
+        """Rows of a query that returns them collected as one list, ``RETURN collect(…) AS
+        rows``: one record instead of thousands is far cheaper for the driver to decode."""
+        result = await self.run(query, params)
+        rows: list[Row] = result[0]["rows"] if result else []
+        return rows
+
+    async def run_seen(
+        self,
+        query: Query,
+        params: Mapping[str, Any] | None = None,
+        *,
+        timeout_s: float | None = None,
+    ) -> tuple[list[Row], frozenset[str]]:
+        """:meth:`run`, and the bookmark of the graph state after it: two reads with the same
+        bookmark saw the same committed graph (no write landed in between)."""
         bound = _bind(params)
         if self.on_query is not None:
             self.on_query(query, bound)
@@ -81,45 +100,21 @@ class Database:
         try:
             async with self.driver.session(database=self.database) as session:
                 if query.mode == "read":
-                    return await session.execute_read(work)
-                if query.mode == "auto":
+                    rows = await session.execute_read(work)
+                elif query.mode == "auto":
                     result = await session.run(
                         neo4j.Query(query.text, timeout=timeout_s or self.timeout), bound
                     )
-                    return await _rows(query, result)
-                return await session.execute_write(work)
+                    rows = await _rows(query, result)
+                else:
+                    rows = await session.execute_write(work)
+                # the session's own record of the last transaction: no round trip
+                seen = (await session.last_bookmarks()).raw_values
         except ConstraintError as error:
             raise ConstraintViolation(
                 f"{query.name}: {error.message}. A node with that key already exists; look it "
                 f"up by the key instead of creating it again"
             ) from error
-        except Neo4jError as error:
-            raise DatabaseError(f"{query.name} failed: {error.message}") from error
-
-    async def run_rows(self, query: Query, params: Mapping[str, Any] | None = None) -> list[Row]:
-        """Rows of a query that returns them collected as one list, ``RETURN collect(…) AS
-        rows``: one record instead of thousands is far cheaper for the driver to decode."""
-        result = await self.run(query, params)
-        rows: list[Row] = result[0]["rows"] if result else []
-        return rows
-
-    async def run_seen(
-        self, query: Query, params: Mapping[str, Any] | None = None
-    ) -> tuple[list[Row], frozenset[str]]:
-        """:meth:`run` of a read query, and the bookmark of the state it read: two reads with
-        the same bookmark saw the same committed graph (no write landed in between)."""
-        bound = _bind(params)
-        if self.on_query is not None:
-            self.on_query(query, bound)
-
-        @unit_of_work(timeout=self.timeout)
-        async def work(tx: AsyncManagedTransaction) -> list[Row]:
-            return await _rows(query, await tx.run(query.text, bound))
-
-        try:
-            async with self.driver.session(database=self.database) as session:
-                rows = await session.execute_read(work)
-                seen = (await session.last_bookmarks()).raw_values
         except Neo4jError as error:
             raise DatabaseError(f"{query.name} failed: {error.message}") from error
         return rows, frozenset(seen)

@@ -171,9 +171,9 @@ async def test_a_projection_read_during_writes_is_discarded(coauthors: Database)
     writes = 0
     original = coauthors.run_seen
 
-    async def with_a_write_between(query: Query, params: Any = None) -> Any:
+    async def with_a_write_between(query: Query, params: Any = None, **options: Any) -> Any:
         nonlocal writes
-        found = await original(query, params)
+        found = await original(query, params, **options)
         if query.name == "read_network.projection_ties" and writes == 0:
             writes += 1
             await coauthors.run(_STRENGTHEN, {"a": 11, "b": 12})
