@@ -54,6 +54,17 @@ def _edges_from(name: str, ties: str) -> Query:
     )
 
 
+# What the page shows of a researcher ``r`` of the drawn network (graph.repo.network's
+# ``_NODE_FIELDS``), after ``_MEAN_YEAR``.
+_MEAN_YEAR = """
+        CALL (r) {
+          MATCH (r)-[:AUTHORED]->(p:Paper)
+          RETURN avg(p.year) AS mean_year
+        }
+"""
+_FIELDS = "r.id, r.name, r.slug, r.paper_count, r.citation_count, r.h_index, mean_year"
+
+
 # The nodes of the drawn network with what the page shows, and the edges among the outermost
 # ring that the walk did not fetch. The ring is matched once and compared as nodes: a
 # researcher of the ring has hundreds of ties to test, and reading each coauthor's id to
@@ -68,16 +79,12 @@ def _nodes(name: str, ring_ties: str) -> Query:
         WITH collect(x) AS ring
         UNWIND $ids AS id
         MATCH (r:Researcher {{id: id}})
-        CALL (r) {{
-          MATCH (r)-[:AUTHORED]->(p:Paper)
-          RETURN avg(p.year) AS mean_year
-        }}
+        {_MEAN_YEAR}
         CALL (r, ring) {{
           {ring_ties}
           RETURN collect([o.id, e.joint_papers, e.first_year, e.last_year]) AS ring_ties
         }}
-        RETURN collect([r.id, r.name, r.slug, r.paper_count, r.citation_count, r.h_index,
-                        mean_year, ring_ties]) AS rows
+        RETURN collect([{_FIELDS}, ring_ties]) AS rows
         """,
     )
 
@@ -110,15 +117,11 @@ NODES_SMALL_PAPERS = _nodes(
 # projection (graph.repo.projection): ``rows`` as in :func:`_nodes`, without ring ties.
 NODE_FIELDS = Query(
     "read_network.node_fields",
-    """
+    f"""
     UNWIND $ids AS id
-    MATCH (r:Researcher {id: id})
-    CALL (r) {
-      MATCH (r)-[:AUTHORED]->(p:Paper)
-      RETURN avg(p.year) AS mean_year
-    }
-    RETURN collect([r.id, r.name, r.slug, r.paper_count, r.citation_count, r.h_index,
-                    mean_year]) AS rows
+    MATCH (r:Researcher {{id: id}})
+    {_MEAN_YEAR}
+    RETURN collect([{_FIELDS}]) AS rows
     """,
 )
 

@@ -89,7 +89,7 @@ async def coauthor_network(
     if max_authors is not None and max_authors < 2:
         raise BadInput(f"maxAuthors must be 2 or more (a tie needs two authors), not {max_authors}")
     projection = projections.projection if projections is not None else None
-    if projection is not None and max_authors is None:
+    if projections is not None and projection is not None and max_authors is None:
         walk = projection.walk(
             center,
             depth=depth,
@@ -102,7 +102,6 @@ async def coauthor_network(
         if seen == projection.bookmark:
             node_rows = [dict(zip(_NODE_FIELDS, row, strict=True)) for row in rows[0]["rows"]]
             return await _drawn(walk, center, node_rows, seed)
-        assert projections is not None
         projections.changed(projection)
     walk, node_rows = await _walk_on_database(
         db,
@@ -162,7 +161,8 @@ async def _walk_on_database(
     return found, node_rows
 
 
-# The researcher's fields in a row of ``read_network.NODES``, before its ring ties.
+# A researcher's fields in a row of ``read_network.NODE_FIELDS`` (and of ``NODES``, before
+# its ring ties).
 _NODE_FIELDS = ("id", "name", "slug", "paper_count", "citation_count", "h_index", "mean_year")
 
 
