@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from graph.analysis.build import node_order
-from graph.analysis.louvain import louvain_partition, partition_arrays
+from graph.analysis.louvain import louvain_partition, partition_of_arrays
 
 
 @dataclass(frozen=True)
@@ -89,13 +89,10 @@ def louvain_of_edges(
     """:func:`louvain` of the graph of ``nodes`` and the edges ``nodes[a[k]] - nodes[b[k]]``
     weighing ``weight[k]`` (each once), without building a ``Graph``: the same communities as
     a ``Graph`` with these nodes and edges added in this order."""
-    labels, modularity = partition_arrays(
-        len(nodes), a, b, weight, resolution=resolution, threshold=threshold, seed=seed
+    parts, modularity = partition_of_arrays(
+        nodes, a, b, weight, resolution=resolution, threshold=threshold, seed=seed
     )
-    parts: dict[int, set[Hashable]] = {}
-    for node, label in zip(nodes, labels.tolist(), strict=True):
-        parts.setdefault(label, set()).add(node)
-    return _numbered(nodes, list(parts.values()), modularity)
+    return _numbered(nodes, parts, modularity)
 
 
 def _numbered(nodes: list[Hashable], parts: list[set[Hashable]], modularity: float) -> Communities:

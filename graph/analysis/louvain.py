@@ -97,14 +97,28 @@ def partition_of_edges(
     between ``nodes[i]`` and ``nodes[j]``, each once: the same partition as that of a
     ``Graph`` with these nodes and these edges added in this order."""
     listed = list(edges)
-    n = len(nodes)
-    if not listed:
-        return [{node} for node in nodes], 0.0
     a = np.fromiter((e[0] for e in listed), dtype=np.int64, count=len(listed))
     b = np.fromiter((e[1] for e in listed), dtype=np.int64, count=len(listed))
     w = np.fromiter((e[2] for e in listed), dtype=np.float64, count=len(listed))
+    return partition_of_arrays(
+        nodes, a, b, w, resolution=resolution, threshold=threshold, seed=seed
+    )
+
+
+def partition_of_arrays(
+    nodes: list[Hashable],
+    a: IntArray,
+    b: IntArray,
+    w: FloatArray,
+    *,
+    resolution: float = 1.0,
+    threshold: float = 1e-7,
+    seed: int | None = None,
+) -> tuple[list[set[Hashable]], float]:
+    """:func:`partition_of_edges` with the edges as arrays: ``nodes[a[k]] - nodes[b[k]]``
+    weighing ``w[k]``."""
     labels, modularity = partition_arrays(
-        n, a, b, w, resolution=resolution, threshold=threshold, seed=seed
+        len(nodes), a, b, w, resolution=resolution, threshold=threshold, seed=seed
     )
     parts: dict[int, set[Hashable]] = {}
     for node, label in zip(nodes, labels.tolist(), strict=True):
