@@ -30,6 +30,7 @@ import numpy.typing as npt
 from scipy import sparse
 from scipy.sparse import csgraph
 
+from graph.analysis.adjacency import both_ways
 from graph.errors import BadInput
 
 Position = tuple[float, float]
@@ -142,11 +143,7 @@ def forceatlas2_arrays(
     mass = (np.bincount(np.concatenate([src, dst]), minlength=n) + 1).astype(np.float64)
     placed_initial = None if initial is None else {int(place[i]): xy for i, xy in initial.items()}
     pos = _initial_positions(n, placed_initial, seed).astype(np.float64)
-    # ties both ways, grouped by node: node i's are indptr[i]:indptr[i + 1]
-    ends = np.concatenate([src, dst])
-    by_node = np.argsort(ends, kind="stable")
-    indptr = np.zeros(n + 1, dtype=np.intp)
-    np.cumsum(np.bincount(ends, minlength=n), out=indptr[1:])
+    indptr, neighbour, edge = both_ways(n, src, dst)
     bounds = np.flatnonzero(np.diff(component)) + 1
     starts = np.concatenate([[0], bounds]).astype(np.intp)
     stops = np.concatenate([bounds, [n]]).astype(np.intp)
@@ -156,8 +153,8 @@ def forceatlas2_arrays(
         starts[component],
         stops[component],
         indptr,
-        np.concatenate([dst, src])[by_node].astype(np.intp),
-        np.concatenate([strengths, strengths])[by_node].astype(np.float64),
+        neighbour,
+        strengths[edge].astype(np.float64),
         max_iter,
         scaling_ratio,
         gravity,

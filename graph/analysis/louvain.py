@@ -25,6 +25,8 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from graph.analysis.adjacency import both_ways
+
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
@@ -48,17 +50,8 @@ class Level:
     def of_edges(cls, n: int, a: IntArray, b: IntArray, w: FloatArray) -> Level:
         """The graph of nodes ``0 … n-1`` with the edges ``a[k] - b[k]`` (each once) added
         in this order."""
-        loop = a == b
-        # edge k adds a -> b, then b -> a (not for a self-loop): order entries by their
-        # node, then by when they were added
-        source = np.concatenate([a, b[~loop]])
-        target = np.concatenate([b, a[~loop]])
-        weight = np.concatenate([w, w[~loop]])
-        added = np.concatenate([2 * np.arange(len(a)), 2 * np.flatnonzero(~loop) + 1])
-        order = np.lexsort((added, source))
-        indptr = np.zeros(n + 1, dtype=np.int64)
-        np.cumsum(np.bincount(source, minlength=n), out=indptr[1:])
-        return cls(indptr, target[order].astype(np.int64), weight[order].astype(np.float64))
+        indptr, neighbour, edge = both_ways(n, a, b)
+        return cls(indptr, neighbour, w[edge].astype(np.float64))
 
 
 def louvain_partition(

@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 from neo4j.exceptions import DriverError
 
+from graph.analysis.adjacency import both_ways
 from graph.db import Database
 from graph.errors import DatabaseError
 from queries import read_network as q
@@ -84,20 +85,18 @@ class CoauthorProjection:
     ) -> CoauthorProjection:
         """The projection of the relationships ``a[k] - b[k]`` (each tie once)."""
         ids = np.unique(np.concatenate([a, b, merged_ids]))
-        pa, pb = np.searchsorted(ids, a), np.searchsorted(ids, b)
-        source = np.concatenate([pa, pb])
-        order = np.argsort(source, kind="stable")
-        indptr = np.zeros(len(ids) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(source, minlength=len(ids)), out=indptr[1:])
+        indptr, neighbours, tie = both_ways(
+            len(ids), np.searchsorted(ids, a), np.searchsorted(ids, b)
+        )
         merged = np.zeros(len(ids), dtype=np.bool_)
         merged[np.searchsorted(ids, merged_ids)] = True
         return cls(
             ids=ids,
             indptr=indptr,
-            neighbours=np.concatenate([pb, pa])[order],
-            joint=np.concatenate([joint, joint])[order],
-            first_year=np.concatenate([first_year, first_year])[order],
-            last_year=np.concatenate([last_year, last_year])[order],
+            neighbours=neighbours,
+            joint=joint[tie],
+            first_year=first_year[tie],
+            last_year=last_year[tie],
             merged=merged,
             bookmark=bookmark,
         )
