@@ -16,14 +16,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
-from api.context import Context, context_for
-from api.http import graphql_endpoint
-from api.schema import build_schema
-from graph.analysis import compile_kernels
-from graph.config import Settings
-from graph.db import Database
-from graph.errors import DatabaseError
-from graph.repo.projection import CoauthorIndex
+from scholargraph.api.context import Context, context_for
+from scholargraph.api.http import graphql_endpoint
+from scholargraph.api.schema import build_schema
+from scholargraph.graph.analysis import compile_kernels
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.errors import DatabaseError
+from scholargraph.graph.repo.projection import CoauthorIndex
 
 WEB_DIST = Path(__file__).resolve().parent / "web" / "dist"
 MISSING_PAGE = (

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 import strawberry
 from starlette.requests import Request
 
-from api.errors import Unauthenticated
-from api.loaders import Loaders
-from graph.config import Settings
-from graph.db import Database
-from graph.repo.projection import CoauthorIndex
+from scholargraph.api.errors import Unauthenticated
+from scholargraph.api.loaders import Loaders
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.repo.projection import CoauthorIndex
 
 
 @dataclass

@@ -19,7 +19,7 @@ from typing import Any
 
 from graphql import GraphQLError
 
-from graph.errors import BadInput, IdentityError, NotFound, ScholargraphError
+from scholargraph.graph.errors import BadInput, IdentityError, NotFound, ScholargraphError
 
 logger = logging.getLogger("scholargraph.api")
 

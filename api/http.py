@@ -28,8 +28,8 @@ from strawberry.schema.exceptions import CannotGetOperationTypeError, InvalidOpe
 from strawberry.types.execution import ExecutionResult, PreExecutionError
 from strawberry.types.graphql import OperationType
 
-from api.context import Context
-from api.errors import format_error
+from scholargraph.api.context import Context
+from scholargraph.api.errors import format_error
 
 GRAPHQL_RESPONSE = "application/graphql-response+json"
 JSON = "application/json"

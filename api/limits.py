@@ -32,9 +32,9 @@ from graphql import (
     get_named_type,
 )
 
-from api.errors import LimitExceeded, limit_error
-from graph.errors import BadInput
-from graph.repo.pages import PageRequest
+from scholargraph.api.errors import LimitExceeded, limit_error
+from scholargraph.graph.errors import BadInput
+from scholargraph.graph.repo.pages import PageRequest
 
 MAX_PAGE_SIZE = 100
 MAX_DEPTH = 12

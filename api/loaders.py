@@ -15,10 +15,10 @@ from typing import Any, TypeVar
 
 from strawberry.dataloader import DataLoader
 
-from graph import curation
-from graph.db import Database
-from graph.repo import entities, papers, researchers, same_name
-from graph.repo.models import (
+from scholargraph.graph import curation
+from scholargraph.graph.db import Database
+from scholargraph.graph.repo import entities, papers, researchers, same_name
+from scholargraph.graph.repo.models import (
     Affiliation,
     Author,
     AuthoredPaper,
@@ -26,7 +26,7 @@ from graph.repo.models import (
     Institution,
     Researcher,
 )
-from graph.repo.pages import Page, PageRequest
+from scholargraph.graph.repo.pages import Page, PageRequest
 
 K = TypeVar("K", bound=Hashable)
 A = TypeVar("A", bound=Hashable)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import strawberry
 
-from api.context import Info
-from api.types.common import mutation
-from api.types.curation import CurationEvent, CurationResult
-from graph import curation
-from graph.repo.entities import parse_researcher_id
+from scholargraph.api.context import Info
+from scholargraph.api.types.common import mutation
+from scholargraph.api.types.curation import CurationEvent, CurationResult
+from scholargraph.graph import curation
+from scholargraph.graph.repo.entities import parse_researcher_id
 
 
 def _result(event: curation.CurationEvent) -> CurationResult:

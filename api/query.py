@@ -7,18 +7,18 @@ from typing import Annotated
 
 import strawberry
 
-from api import limits
-from api.context import Info
-from api.types.category import Category
-from api.types.common import resolver
-from api.types.institution import Institution
-from api.types.paper import Paper, PaperConnection, PaperSort, paper_list
-from api.types.path import CollaborationPath
-from api.types.researcher import Researcher
-from api.types.search import SearchConnection, SearchKind
-from graph.repo import entities, paths, search
-from graph.repo.entities import ResearcherRef
-from graph.repo.papers import PaperFilter
+from scholargraph.api import limits
+from scholargraph.api.context import Info
+from scholargraph.api.types.category import Category
+from scholargraph.api.types.common import resolver
+from scholargraph.api.types.institution import Institution
+from scholargraph.api.types.paper import Paper, PaperConnection, PaperSort, paper_list
+from scholargraph.api.types.path import CollaborationPath
+from scholargraph.api.types.researcher import Researcher
+from scholargraph.api.types.search import SearchConnection, SearchKind
+from scholargraph.graph.repo import entities, paths, search
+from scholargraph.graph.repo.entities import ResearcherRef
+from scholargraph.graph.repo.papers import PaperFilter
 
 
 @strawberry.input(description="Which papers to list; unset fields do not filter.")

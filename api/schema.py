@@ -17,9 +17,9 @@ from strawberry.extensions import (
 )
 from strawberry.types import ExecutionContext
 
-from api import limits
-from api.mutation import Mutation
-from api.query import Query
+from scholargraph.api import limits
+from scholargraph.api.mutation import Mutation
+from scholargraph.api.query import Query
 
 SDL_PATH = Path(__file__).with_name("schema.graphql")
 

@@ -32,10 +32,10 @@ from typing import Any
 
 import httpx
 
-from graph.config import Settings
-from graph.db import Database
-from graph.repo.papers import PaperFilter
-from queries import read_entities, read_papers, read_researchers
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.repo.papers import PaperFilter
+from scholargraph.queries import read_entities, read_papers, read_researchers
 
 PAGE = """
 query Page($id: ID!) {

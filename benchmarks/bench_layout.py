@@ -17,7 +17,12 @@ import statistics
 import time
 from itertools import combinations
 
-from graph.analysis import coauthor_graph_from_authorships, components, forceatlas2, louvain
+from scholargraph.graph.analysis import (
+    coauthor_graph_from_authorships,
+    components,
+    forceatlas2,
+    louvain,
+)
 
 Row = dict[str, object]
 AUTHOR_COUNTS = (2, 2, 3, 3, 3, 4, 4, 5, 6, 8)

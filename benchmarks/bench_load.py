@@ -24,17 +24,17 @@ from typing import Any
 from neo4j import GraphDatabase
 from neomodel import db as neomodel_db
 
-from graph.config import Settings
-from graph.db import Database
-from graph.loaders.demo import write_demo_files
-from graph.loaders.files import file_chunks
-from graph.loaders.parse.files import iter_bulk_files
-from graph.loaders.pipeline import Loader
-from graph.records import Batch, PaperRecord
-from graph.schema import Identifier, Institution, Paper, Researcher
-from graph.stats import graph_stats
-from queries import Query
-from queries.admin import CLEAR_DATA
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.loaders.demo import write_demo_files
+from scholargraph.graph.loaders.files import file_chunks
+from scholargraph.graph.loaders.parse.files import iter_bulk_files
+from scholargraph.graph.loaders.pipeline import Loader
+from scholargraph.graph.records import Batch, PaperRecord
+from scholargraph.graph.schema import Identifier, Institution, Paper, Researcher
+from scholargraph.graph.stats import graph_stats
+from scholargraph.queries import Query
+from scholargraph.queries.admin import CLEAR_DATA
 
 FLOOR_PAPERS = Query(
     "bench.floor_papers",

@@ -21,17 +21,17 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import bench_load
-from graph import localserver
-from graph.analysis import export
-from graph.config import Secret, Settings
-from graph.db import Database
-from graph.identity import compare_clusterings, compare_s2and
-from graph.loaders.demo import load_demo, write_demo_files
-from graph.repo.graphs import Selection, coauthor_graph
-from graph.schema.install import install_schema
-from graph.stats import analyze
-from queries import Query
-from queries.admin import CLEAR_DATA
+from scholargraph.graph import localserver
+from scholargraph.graph.analysis import export
+from scholargraph.graph.config import Secret, Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.identity import compare_clusterings, compare_s2and
+from scholargraph.graph.loaders.demo import load_demo, write_demo_files
+from scholargraph.graph.repo.graphs import Selection, coauthor_graph
+from scholargraph.graph.schema.install import install_schema
+from scholargraph.graph.stats import analyze
+from scholargraph.queries import Query
+from scholargraph.queries.admin import CLEAR_DATA
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data" / "author-disambiguation" / "s2and" / "qian"
@@ -115,7 +115,7 @@ def api_bench(settings: Settings, ids: list[int], out: Path) -> dict[str, Any]:
         "NEO4J_PASSWORD": settings.neo4j_password.reveal(),
     }
     server = subprocess.Popen(
-        [sys.executable, "-m", "cli.main", "serve", "--port", str(port)],
+        [sys.executable, "-m", "scholargraph", "serve", "--port", str(port)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,

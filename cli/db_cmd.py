@@ -10,10 +10,10 @@ import json
 from rich.console import Console
 from rich.table import Table
 
-from graph.config import Settings
-from graph.db import Database
-from graph.schema.install import install_schema
-from graph.stats import analyze, graph_stats
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.schema.install import install_schema
+from scholargraph.graph.stats import analyze, graph_stats
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from graph.config import Settings
+from scholargraph.graph.config import Settings
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -16,6 +16,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _demo(args: argparse.Namespace, settings: Settings) -> int:
-    from cli.load_cmd import load_demo
+    from scholargraph.cli.load_cmd import load_demo
 
     return load_demo(settings, papers=args.papers, seed=args.seed, if_empty=args.if_empty)

@@ -9,8 +9,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from graph.config import Settings
-from graph.identity import compare_s2and, evaluate_s2and
+from scholargraph.graph.config import Settings
+from scholargraph.graph.identity import compare_s2and, evaluate_s2and
 
 MEASURES = (
     "b3_precision",

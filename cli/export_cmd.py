@@ -11,11 +11,11 @@ from typing import cast
 import networkx as nx
 from rich.console import Console
 
-from graph.analysis import export, forceatlas2, louvain
-from graph.analysis.export import Format
-from graph.config import Settings
-from graph.db import Database
-from graph.repo.graphs import Selection, coauthor_graph
+from scholargraph.graph.analysis import export, forceatlas2, louvain
+from scholargraph.graph.analysis.export import Format
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.repo.graphs import Selection, coauthor_graph
 
 FORMATS = ("graphml", "gexf", "csv", "json")
 

@@ -12,19 +12,19 @@ from typing import Any
 
 from rich.console import Console
 
-from cli.progress import load_progress, summary_table
-from graph.config import Settings
-from graph.db import Database
-from graph.errors import BadInput
-from graph.ids import is_arxiv_id
-from graph.loaders import live
-from graph.loaders.demo import load_demo as run_demo
-from graph.loaders.demo import write_demo_files
-from graph.loaders.files import file_chunks
-from graph.loaders.parse.files import BulkFormat
-from graph.loaders.pipeline import Loader, LoadSummary
-from graph.records import Batch
-from graph.schema.install import install_schema
+from scholargraph.cli.progress import load_progress, summary_table
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.errors import BadInput
+from scholargraph.graph.ids import is_arxiv_id
+from scholargraph.graph.loaders import live
+from scholargraph.graph.loaders.demo import load_demo as run_demo
+from scholargraph.graph.loaders.demo import write_demo_files
+from scholargraph.graph.loaders.files import file_chunks
+from scholargraph.graph.loaders.parse.files import BulkFormat
+from scholargraph.graph.loaders.pipeline import Loader, LoadSummary
+from scholargraph.graph.records import Batch
+from scholargraph.graph.schema.install import install_schema
 
 SOURCES = ("arxiv", "s2", "openalex", "orcid", "ror")
 FILE_FORMATS: dict[str, BulkFormat | None] = {
@@ -180,7 +180,7 @@ def load_demo(settings: Settings, *, papers: int, seed: int, if_empty: bool = Fa
             await db.verify()
             await install_schema(settings, db)
             if if_empty:
-                from graph.stats import graph_stats
+                from scholargraph.graph.stats import graph_stats
 
                 if (await graph_stats(db))["nodes"].get("Paper"):
                     return None

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
-from cli import (
+from scholargraph.cli import (
     db_cmd,
     demo_cmd,
     eval_cmd,
@@ -18,8 +18,8 @@ from cli import (
     researchers_cmd,
     serve_cmd,
 )
-from graph.config import Settings
-from graph.errors import BadInput, ScholargraphError
+from scholargraph.graph.config import Settings
+from scholargraph.graph.errors import BadInput, ScholargraphError
 
 COMMANDS = (neo4j_cmd, db_cmd, load_cmd, demo_cmd, researchers_cmd, export_cmd, eval_cmd, serve_cmd)
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from graph import localserver
-from graph.config import Settings
-from graph.db import Database
+from scholargraph.graph import localserver
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -17,7 +17,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from graph.loaders.pipeline import LoadSummary
+from scholargraph.graph.loaders.pipeline import LoadSummary
 
 
 @contextmanager

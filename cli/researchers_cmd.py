@@ -14,11 +14,11 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from graph import curation
-from graph.config import Settings
-from graph.db import Database
-from graph.repo.entities import parse_researcher_id
-from graph.repo.provenance import why
+from scholargraph.graph import curation
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.repo.entities import parse_researcher_id
+from scholargraph.graph.repo.provenance import why
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

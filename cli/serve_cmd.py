@@ -6,7 +6,7 @@ import argparse
 
 import uvicorn
 
-from graph.config import Settings
+from scholargraph.graph.config import Settings
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def _serve(args: argparse.Namespace, settings: Settings) -> int:
     uvicorn.run(
-        "api.app:create_app",
+        "scholargraph.api.app:create_app",
         factory=True,
         host=args.host,
         port=args.port,

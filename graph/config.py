@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from graph.errors import ConfigError
+from scholargraph.graph.errors import ConfigError
 
 
 class Secret:

@@ -23,15 +23,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from graph import ids
-from graph.db import Database, Tx
-from graph.errors import BadInput, IdentityError, NotFound
-from graph.identity import block_key, parse_name
-from graph.loaders.rows import slugify
-from graph.sequences import RESEARCHER_IDS_START
-from queries import curation as q
-from queries import identity as identity_queries
-from queries import writer as writer_queries
+from scholargraph.graph import ids
+from scholargraph.graph.db import Database, Tx
+from scholargraph.graph.errors import BadInput, IdentityError, NotFound
+from scholargraph.graph.identity import block_key, parse_name
+from scholargraph.graph.loaders.rows import slugify
+from scholargraph.graph.sequences import RESEARCHER_IDS_START
+from scholargraph.queries import curation as q
+from scholargraph.queries import identity as identity_queries
+from scholargraph.queries import writer as writer_queries
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,9 @@ import neo4j
 from neo4j import AsyncGraphDatabase, AsyncManagedTransaction, unit_of_work
 from neo4j.exceptions import ConstraintError, Neo4jError, ServiceUnavailable
 
-from graph.config import Settings
-from graph.errors import ConstraintViolation, DatabaseError
-from queries import Query
+from scholargraph.graph.config import Settings
+from scholargraph.graph.errors import ConstraintViolation, DatabaseError
+from scholargraph.queries import Query
 
 QueryHook = Callable[[Query, Mapping[str, Any]], None]
 T = TypeVar("T")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from graph.errors import BadInput
+from scholargraph.graph.errors import BadInput
 
 _NEW = re.compile(r"^(\d{4}\.\d{4,5})(?:v(\d+))?$")
 _OLD = re.compile(r"^([a-z][a-z\-]+)(?:\.[A-Za-z\-]{2,})?/(\d{7})(?:v(\d+))?$")

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
-from graph.db import Database
-from queries import stats as q
+from scholargraph.graph.db import Database
+from scholargraph.queries import stats as q
 
 
 async def graph_stats(db: Database) -> dict[str, dict[str, int]]:

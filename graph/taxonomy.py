@@ -26,7 +26,7 @@ import difflib
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from graph.errors import BadInput
+from scholargraph.graph.errors import BadInput
 
 COMPUTER_SCIENCE = "Computer Science"
 ECONOMICS = "Economics"

@@ -4,7 +4,7 @@ Each module groups the queries of one concern; :data:`REGISTRY` maps names to qu
 can check that every statement ran against the real database.
 """
 
-from queries._query import REGISTRY, Mode, Query
+from scholargraph.queries._query import REGISTRY, Mode, Query
 
 __all__ = ["REGISTRY", "Mode", "Query", "load_all"]
 

@@ -1,4 +1,4 @@
-from queries._query import Query
+from scholargraph.queries._query import Query
 
 # Used only on a throw-away database a test session or a benchmark started itself.
 CLEAR_DATA = Query(

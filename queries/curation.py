@@ -5,7 +5,7 @@ pin) sets ``method = 'curator'``, ``pinned = true`` and ``confidence = 1.0`` so 
 loads never undo it.
 """
 
-from queries._query import Query
+from scholargraph.queries._query import Query
 
 STATES = Query(
     "curation.states",

@@ -1,6 +1,6 @@
 """Reads the identity step makes before a batch is written."""
 
-from queries._query import Query
+from scholargraph.queries._query import Query
 
 LOOKUP_IDENTIFIERS = Query(
     "identity.lookup_identifiers",

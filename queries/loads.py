@@ -1,4 +1,4 @@
-from queries._query import Query
+from scholargraph.queries._query import Query
 
 PAPER_FINGERPRINTS = Query(
     "loads.paper_fingerprints",

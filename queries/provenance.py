@@ -1,6 +1,6 @@
 """How a researcher's ids and authorships came to them."""
 
-from queries._query import Query
+from scholargraph.queries._query import Query
 
 AUTHORSHIPS = Query(
     "provenance.authorships",

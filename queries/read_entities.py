@@ -1,7 +1,7 @@
 """Look-ups of single entities by any of their ids, and batched fetches for the API's loaders."""
 
-from queries._projections import INSTITUTION, PAPER, RESEARCHER
-from queries._query import Query
+from scholargraph.queries._projections import INSTITUTION, PAPER, RESEARCHER
+from scholargraph.queries._query import Query
 
 PAPER_BY_ID = Query(
     "read_entities.paper_by_id",

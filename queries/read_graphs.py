@@ -1,6 +1,6 @@
 """Coauthor graphs for analysts: the COAUTHOR edges of a selection, and its researchers."""
 
-from queries._query import Query
+from scholargraph.queries._query import Query
 
 _NODE = """
 RETURN r.id AS id, r.name AS name, r.slug AS slug, r.paper_count AS paper_count,

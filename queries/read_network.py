@@ -9,7 +9,7 @@ the matched authors where the source gave none) besides the hyperauthored ones `
 already leaves out; the same thresholds then apply to the recounted ties.
 """
 
-from queries._query import Query
+from scholargraph.queries._query import Query
 
 _TIE_KEPT = """
       e.joint_papers >= $min_joint

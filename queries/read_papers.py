@@ -11,8 +11,8 @@ A paper is "at" an institution when one of its authors is affiliated with the in
 with a part of it, in the paper's year (any year when the affiliation's years are unknown).
 """
 
-from queries._projections import AUTHORSHIP, PAPER, PAPER_SORT_VALUE, RESEARCHER
-from queries._query import Query
+from scholargraph.queries._projections import AUTHORSHIP, PAPER, PAPER_SORT_VALUE, RESEARCHER
+from scholargraph.queries._query import Query
 
 _AT_INSTITUTION = (
     "(p.year IS NULL OR ((af.first_year IS NULL OR af.first_year <= p.year) "

@@ -11,8 +11,8 @@ Restrictions apply to every hop: with a year window or a category, a hop needs a
 the chain but its two ends is affiliated with the institution or a part of it.
 """
 
-from queries._projections import PAPER
-from queries._query import Query
+from scholargraph.queries._projections import PAPER
+from scholargraph.queries._query import Query
 
 MAX_HOPS = 8
 MAX_PATHS = 5

@@ -2,8 +2,8 @@
 and the same-name records. Every query takes a list of researcher ids, so one statement serves
 every researcher a request asks about."""
 
-from queries._projections import INSTITUTION, PAPER, RESEARCHER
-from queries._query import Query
+from scholargraph.queries._projections import INSTITUTION, PAPER, RESEARCHER
+from scholargraph.queries._query import Query
 
 # A paper counts as matched when every one of its author slots is linked to a researcher, so
 # the position of each is known. Alphabetical author lists are counted apart.

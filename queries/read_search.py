@@ -5,8 +5,8 @@ picks the indexes; ``$window`` caps how many hits of each kind are ranked (deep 
 are not served). Keyset pagination on (score, kind, key).
 """
 
-from queries._projections import INSTITUTION, PAPER, RESEARCHER
-from queries._query import Query
+from scholargraph.queries._projections import INSTITUTION, PAPER, RESEARCHER
+from scholargraph.queries._query import Query
 
 SEARCH = Query(
     "read_search.search",

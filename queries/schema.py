@@ -1,6 +1,6 @@
 """Schema objects neomodel cannot declare: multi-property full-text and relationship indexes."""
 
-from queries._query import Query
+from scholargraph.queries._query import Query
 
 FULLTEXT_PAPERS = Query(
     "schema.fulltext_papers",

@@ -1,4 +1,4 @@
-from queries._query import Query
+from scholargraph.queries._query import Query
 
 NODE_COUNTS = Query(
     "stats.node_counts",

@@ -1,4 +1,4 @@
-from queries._query import Query
+from scholargraph.queries._query import Query
 
 UPSERT_ARCHIVES = Query(
     "taxonomy.upsert_archives",

@@ -3,7 +3,7 @@
 List properties grow by a de-duplicating ``reduce`` so re-running a load changes nothing.
 """
 
-from queries._query import Query
+from scholargraph.queries._query import Query
 
 UPSERT_INSTITUTIONS = Query(
     "writer.upsert_institutions",

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from graph import localserver
-from graph.config import Secret, Settings
-from graph.db import Database
-from graph.schema.install import install_schema
-from queries import Query
+from scholargraph.graph import localserver
+from scholargraph.graph.config import Secret, Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.schema.install import install_schema
+from scholargraph.queries import Query
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 EXECUTED: set[str] = set()
@@ -70,7 +70,7 @@ async def schema_ready(neo4j_settings: Settings) -> Settings:
 @pytest.fixture
 async def db(schema_ready: Settings) -> AsyncIterator[Database]:
     """A database emptied of everything but the taxonomy before the test."""
-    from queries.admin import CLEAR_DATA
+    from scholargraph.queries.admin import CLEAR_DATA
 
     database = Database.connect(schema_ready)
     database.on_query = record_query
@@ -82,11 +82,11 @@ async def db(schema_ready: Settings) -> AsyncIterator[Database]:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    from queries import load_all
+    from scholargraph.queries import load_all
 
     config = session.config
     root = Path(config.rootpath).resolve()
-    suite_roots = {root, root / "tests", root / "graph"}
+    suite_roots = {root, root / "tests", root / "scholargraph" / "graph", root / "graph"}
     whole_suite = (
         not config.option.keyword
         and not config.option.markexpr

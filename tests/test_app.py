@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import httpx
 
-from api.app import create_app
-from graph.config import Settings
+from scholargraph.api.app import create_app
+from scholargraph.graph.config import Settings
 
 
 async def _get(settings: Settings, path: str) -> httpx.Response:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from graph.config import Settings
-from graph.db import Database
-from graph.stats import analyze, graph_stats
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.stats import analyze, graph_stats
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -28,7 +28,7 @@ def scholargraph(settings: Settings, *args: str, **env: str) -> subprocess.Compl
         **env,
     }
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", *args],
+        [sys.executable, "-m", "scholargraph", *args],
         cwd=ROOT,
         env=environment,
         capture_output=True,

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.config import Secret, Settings, read_env_file
-from graph.errors import ConfigError
+from scholargraph.graph.config import Secret, Settings, read_env_file
+from scholargraph.graph.errors import ConfigError
 
 
 def test_environment_wins_over_env_file(tmp_path: Path) -> None:

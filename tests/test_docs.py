@@ -9,9 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from graph.config import Settings
-from graph.db import Database
-from graph.loaders.demo import load_demo, write_demo_files
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.loaders.demo import load_demo, write_demo_files
 
 ROOT = Path(__file__).resolve().parents[1]
 

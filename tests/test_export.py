@@ -7,14 +7,14 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from graph.analysis import read_csv
-from graph.config import Settings
-from graph.db import Database
-from graph.errors import BadInput
-from graph.loaders.writer import GraphWriter
-from graph.records import InstitutionRef
-from graph.repo.graphs import Selection, coauthor_graph
-from queries import Query
+from scholargraph.graph.analysis import read_csv
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.errors import BadInput
+from scholargraph.graph.loaders.writer import GraphWriter
+from scholargraph.graph.records import InstitutionRef
+from scholargraph.graph.repo.graphs import Selection, coauthor_graph
+from scholargraph.queries import Query
 from tests.loaders.records_factory import author, paper
 from tests.test_cli import scholargraph
 

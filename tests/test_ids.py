@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from graph.errors import BadInput
-from graph.ids import (
+from scholargraph.graph.errors import BadInput
+from scholargraph.graph.ids import (
     arxiv_doi,
     arxiv_id_from_doi,
     normalize_arxiv_id,

@@ -11,14 +11,14 @@ from neo4j import GraphDatabase
 from neomodel import db as neomodel_db
 from neomodel.exceptions import UniqueProperty
 
-from graph.config import Settings
-from graph.db import Database
-from graph.errors import ConstraintViolation
-from graph.schema import Category, Paper, Researcher
-from graph.schema.install import install_schema
-from graph.stats import graph_stats
-from queries import Query
-from queries import schema as schema_queries
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.errors import ConstraintViolation
+from scholargraph.graph.schema import Category, Paper, Researcher
+from scholargraph.graph.schema.install import install_schema
+from scholargraph.graph.stats import graph_stats
+from scholargraph.queries import Query
+from scholargraph.queries import schema as schema_queries
 
 
 @pytest.fixture

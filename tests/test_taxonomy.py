@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from graph import taxonomy
-from graph.errors import BadInput
+from scholargraph.graph import taxonomy
+from scholargraph.graph.errors import BadInput
 
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "arxiv"
 LEGACY = [

@@ -2,13 +2,13 @@ from __future__ import annotations
 
 import strawberry
 
-from api import limits
-from api.context import Info
-from api.types.common import resolver
-from api.types.paper import PaperConnection, PaperSort, paper_list
-from graph import taxonomy
-from graph.errors import BadInput
-from graph.repo.papers import PaperFilter
+from scholargraph.api import limits
+from scholargraph.api.context import Info
+from scholargraph.api.types.common import resolver
+from scholargraph.api.types.paper import PaperConnection, PaperSort, paper_list
+from scholargraph.graph import taxonomy
+from scholargraph.graph.errors import BadInput
+from scholargraph.graph.repo.papers import PaperFilter
 
 
 @strawberry.type(description="An arXiv archive (cs, hep-th, astro-ph) within a group.")

@@ -5,7 +5,7 @@ from typing import Any, TypeVar, cast
 
 import strawberry
 
-from graph.repo.pages import Page
+from scholargraph.graph.repo.pages import Page
 
 
 @strawberry.type(description="Where a page of a connection sits (Relay cursor connections).")

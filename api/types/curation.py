@@ -4,10 +4,10 @@ from datetime import datetime
 
 import strawberry
 
-from api.context import Info
-from api.types.common import to_id
-from api.types.researcher import Researcher
-from graph import curation
+from scholargraph.api.context import Info
+from scholargraph.api.types.common import to_id
+from scholargraph.api.types.researcher import Researcher
+from scholargraph.graph import curation
 
 
 @strawberry.type(description="A researcher a curation decision concerns, and in what role.")

@@ -2,13 +2,13 @@ from __future__ import annotations
 
 import strawberry
 
-from api import limits
-from api.context import Info
-from api.types.common import resolver, to_id
-from api.types.paper import PaperConnection, PaperSort, paper_list
-from api.types.researcher import ResearcherConnection
-from graph.repo import models
-from graph.repo.papers import PaperFilter
+from scholargraph.api import limits
+from scholargraph.api.context import Info
+from scholargraph.api.types.common import resolver, to_id
+from scholargraph.api.types.paper import PaperConnection, PaperSort, paper_list
+from scholargraph.api.types.researcher import ResearcherConnection
+from scholargraph.graph.repo import models
+from scholargraph.graph.repo.papers import PaperFilter
 
 
 @strawberry.type(description="A university, company or lab, as ROR and OpenAlex know it.")

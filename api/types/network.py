@@ -5,8 +5,8 @@ from typing import Any
 import strawberry
 from strawberry.scalars import JSON
 
-from api.types.common import resolver, to_id
-from graph.repo import network
+from scholargraph.api.types.common import resolver, to_id
+from scholargraph.graph.repo import network
 
 
 @strawberry.type(description="A researcher in a drawn network.")

@@ -6,21 +6,21 @@ from typing import TYPE_CHECKING, Annotated
 
 import strawberry
 
-from api import limits
-from api.context import Info
-from api.loaders import PaperListKey
-from api.types.common import PageInfo, resolver, to_id
-from graph.repo import models
-from graph.repo.pages import Page, PageRequest
-from graph.repo.papers import PaperFilter
-from graph.schema.relationships import MATCH_METHODS
+from scholargraph.api import limits
+from scholargraph.api.context import Info
+from scholargraph.api.loaders import PaperListKey
+from scholargraph.api.types.common import PageInfo, resolver, to_id
+from scholargraph.graph.repo import models
+from scholargraph.graph.repo.pages import Page, PageRequest
+from scholargraph.graph.repo.papers import PaperFilter
+from scholargraph.graph.schema.relationships import MATCH_METHODS
 
 if TYPE_CHECKING:
-    from api.types.category import Category
-    from api.types.researcher import Researcher
+    from scholargraph.api.types.category import Category
+    from scholargraph.api.types.researcher import Researcher
 
-CategoryType = Annotated["Category", strawberry.lazy("api.types.category")]
-ResearcherType = Annotated["Researcher", strawberry.lazy("api.types.researcher")]
+CategoryType = Annotated["Category", strawberry.lazy("scholargraph.api.types.category")]
+ResearcherType = Annotated["Researcher", strawberry.lazy("scholargraph.api.types.researcher")]
 
 
 @strawberry.enum(description="How a list of papers is ordered.")
@@ -118,14 +118,14 @@ class Paper:
 
     @strawberry.field
     def primary_category(self) -> CategoryType | None:
-        from api.types.category import Category
+        from scholargraph.api.types.category import Category
 
         code = self.model.primary_category
         return Category.of(code) if code else None
 
     @resolver("Every category, the primary one first.")
     def categories(self) -> list[PaperCategory]:
-        from api.types.category import Category
+        from scholargraph.api.types.category import Category
 
         tags = sorted(self.model.categories, key=lambda t: (not t.primary, t.code))
         return [PaperCategory(category=Category.of(t.code), primary=t.primary) for t in tags]
@@ -154,7 +154,7 @@ class AuthorConnection:
 
     @classmethod
     def of(cls, page: Page[models.Author]) -> AuthorConnection:
-        from api.types.researcher import Researcher
+        from scholargraph.api.types.researcher import Researcher
 
         edges = [
             AuthorEdge(

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import strawberry
 
-from api.types.paper import Paper
-from api.types.researcher import Researcher
-from graph.repo import paths
+from scholargraph.api.types.paper import Paper
+from scholargraph.api.types.researcher import Researcher
+from scholargraph.graph.repo import paths
 
 
 @strawberry.type(description="Two coauthors in a chain, and the papers they wrote together.")

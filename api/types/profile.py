@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import strawberry
 
-from api.types.category import Category
-from api.types.common import resolver
-from api.types.paper import Paper
-from graph.repo import researchers, same_name
-from graph.schema.relationships import MATCH_METHODS
+from scholargraph.api.types.category import Category
+from scholargraph.api.types.common import resolver
+from scholargraph.api.types.paper import Paper
+from scholargraph.graph.repo import researchers, same_name
+from scholargraph.graph.schema.relationships import MATCH_METHODS
 
 if TYPE_CHECKING:
-    from api.types.researcher import Researcher
+    from scholargraph.api.types.researcher import Researcher
 
-ResearcherType = Annotated["Researcher", strawberry.lazy("api.types.researcher")]
+ResearcherType = Annotated["Researcher", strawberry.lazy("scholargraph.api.types.researcher")]
 
 
 @strawberry.type(description="An external author id merged into the researcher, and how.")
@@ -129,7 +129,7 @@ class SameNameRecord:
 
     @classmethod
     def of(cls, record: same_name.SameNameRecord) -> SameNameRecord:
-        from api.types.researcher import Researcher
+        from scholargraph.api.types.researcher import Researcher
 
         result = record.score
         return cls(

@@ -4,13 +4,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import strawberry
 
-from api import limits
-from api.context import Info
-from api.types.category import Category
-from api.types.common import PageInfo, resolver, to_id
-from api.types.network import Network
-from api.types.paper import PaperConnection, PaperSort, paper_list
-from api.types.profile import (
+from scholargraph.api import limits
+from scholargraph.api.context import Info
+from scholargraph.api.types.category import Category
+from scholargraph.api.types.common import PageInfo, resolver, to_id
+from scholargraph.api.types.network import Network
+from scholargraph.api.types.paper import PaperConnection, PaperSort, paper_list
+from scholargraph.api.types.profile import (
     AuthorPositions,
     ExternalId,
     FieldCount,
@@ -19,16 +19,16 @@ from api.types.profile import (
     SameName,
     SameNameRecord,
 )
-from graph.repo import models, network
-from graph.repo.pages import Page
-from graph.repo.papers import PaperFilter
+from scholargraph.graph.repo import models, network
+from scholargraph.graph.repo.pages import Page
+from scholargraph.graph.repo.papers import PaperFilter
 
 if TYPE_CHECKING:
-    from api.types.curation import CurationEvent
-    from api.types.institution import Institution
+    from scholargraph.api.types.curation import CurationEvent
+    from scholargraph.api.types.institution import Institution
 
-InstitutionType = Annotated["Institution", strawberry.lazy("api.types.institution")]
-CurationEventType = Annotated["CurationEvent", strawberry.lazy("api.types.curation")]
+InstitutionType = Annotated["Institution", strawberry.lazy("scholargraph.api.types.institution")]
+CurationEventType = Annotated["CurationEvent", strawberry.lazy("scholargraph.api.types.curation")]
 
 
 @strawberry.type(description="A person, with every source id merged into one public id.")
@@ -177,7 +177,7 @@ class Researcher:
 
     @resolver("Curator decisions about the researcher, newest first.")
     async def curation_events(self, info: Info, first: int = 20) -> list[CurationEventType]:
-        from api.types.curation import CurationEvent
+        from scholargraph.api.types.curation import CurationEvent
 
         limits.at_most(first, limits.MAX_PAGE_SIZE, "first")
         found = await info.context.loaders.events.load((self.model.id, max(first, 0)))
@@ -231,7 +231,7 @@ class AffiliationConnection:
 
     @classmethod
     def of(cls, page: Page[models.Affiliation]) -> AffiliationConnection:
-        from api.types.institution import Institution
+        from scholargraph.api.types.institution import Institution
 
         edges = [
             AffiliationEdge(

@@ -5,13 +5,13 @@ from typing import Annotated
 
 import strawberry
 
-from api.types.common import PageInfo
-from api.types.institution import Institution
-from api.types.paper import Paper
-from api.types.researcher import Researcher
-from graph.repo import models
-from graph.repo.pages import Page
-from graph.repo.search import SearchHit
+from scholargraph.api.types.common import PageInfo
+from scholargraph.api.types.institution import Institution
+from scholargraph.api.types.paper import Paper
+from scholargraph.api.types.researcher import Researcher
+from scholargraph.graph.repo import models
+from scholargraph.graph.repo.pages import Page
+from scholargraph.graph.repo.search import SearchHit
 
 
 @strawberry.enum

@@ -5,7 +5,7 @@ Every function takes plain rows or a :class:`networkx.Graph` and is seeded where
 plays a part (``seed=0`` by default), so the same input gives the same answer.
 """
 
-from graph.analysis.build import (
+from scholargraph.graph.analysis.build import (
     DEFAULT_MAX_AUTHORS,
     Weighting,
     YearWindow,
@@ -14,9 +14,9 @@ from graph.analysis.build import (
     ego,
     node_order,
 )
-from graph.analysis.centrality import betweenness, degree, pagerank, strength, top_k
-from graph.analysis.communities import Communities, louvain
-from graph.analysis.distance import (
+from scholargraph.graph.analysis.centrality import betweenness, degree, pagerank, strength, top_k
+from scholargraph.graph.analysis.communities import Communities, louvain
+from scholargraph.graph.analysis.distance import (
     Chain,
     CollaborationDistance,
     ComponentSummary,
@@ -25,7 +25,7 @@ from graph.analysis.distance import (
     shortest_paths,
     strongest_chain,
 )
-from graph.analysis.export import (
+from scholargraph.graph.analysis.export import (
     FORMATS,
     Format,
     csv_paths,
@@ -36,9 +36,9 @@ from graph.analysis.export import (
     write_graphml,
     write_json,
 )
-from graph.analysis.layout import compile_steps as _compile_layout
-from graph.analysis.layout import forceatlas2, normalise
-from graph.analysis.louvain import compile_steps as _compile_louvain
+from scholargraph.graph.analysis.layout import compile_steps as _compile_layout
+from scholargraph.graph.analysis.layout import forceatlas2, normalise
+from scholargraph.graph.analysis.louvain import compile_steps as _compile_louvain
 
 
 def compile_kernels() -> None:

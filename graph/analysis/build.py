@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 import networkx as nx
 
-from graph.errors import BadInput, NotFound
+from scholargraph.graph.errors import BadInput, NotFound
 
 Row = Mapping[str, Any]
 YearWindow = tuple[int | None, int | None]

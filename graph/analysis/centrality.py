@@ -6,8 +6,8 @@ from collections.abc import Hashable, Mapping
 
 import networkx as nx
 
-from graph.analysis.build import node_order
-from graph.errors import BadInput
+from scholargraph.graph.analysis.build import node_order
+from scholargraph.graph.errors import BadInput
 
 DEFAULT_BETWEENNESS_SAMPLES = 500
 

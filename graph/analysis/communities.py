@@ -9,8 +9,8 @@ import networkx as nx
 import numpy as np
 import numpy.typing as npt
 
-from graph.analysis.build import node_order
-from graph.analysis.louvain import louvain_partition, partition_of_arrays
+from scholargraph.graph.analysis.build import node_order
+from scholargraph.graph.analysis.louvain import louvain_partition, partition_of_arrays
 
 
 @dataclass(frozen=True)

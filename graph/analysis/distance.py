@@ -11,8 +11,8 @@ from typing import Literal
 
 import networkx as nx
 
-from graph.analysis.build import node_order
-from graph.errors import BadInput, NotFound
+from scholargraph.graph.analysis.build import node_order
+from scholargraph.graph.errors import BadInput, NotFound
 
 ChainCriterion = Literal["bottleneck", "sum"]
 

@@ -26,7 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import networkx as nx
 
-from graph.errors import BadInput
+from scholargraph.graph.errors import BadInput
 
 Format = Literal["graphml", "gexf", "csv", "json"]
 FORMATS: tuple[Format, ...] = ("graphml", "gexf", "csv", "json")

@@ -30,8 +30,8 @@ import numpy.typing as npt
 from scipy import sparse
 from scipy.sparse import csgraph
 
-from graph.analysis.adjacency import both_ways
-from graph.errors import BadInput
+from scholargraph.graph.analysis.adjacency import both_ways
+from scholargraph.graph.errors import BadInput
 
 Position = tuple[float, float]
 FloatArray = npt.NDArray[np.floating[Any]]

@@ -25,7 +25,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from graph.analysis.adjacency import both_ways
+from scholargraph.graph.analysis.adjacency import both_ways
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]

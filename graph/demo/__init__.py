@@ -1,5 +1,5 @@
 """A deterministic synthetic scholarly corpus for demos, tests and identity-resolution runs."""
 
-from graph.demo.generator import DemoCorpus, generate
+from scholargraph.graph.demo.generator import DemoCorpus, generate
 
 __all__ = ["DemoCorpus", "generate"]

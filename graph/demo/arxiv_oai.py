@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from functools import cache
 from xml.sax.saxutils import escape
 
-from graph import taxonomy
-from graph.demo import names, text
-from graph.demo.printing import affiliation_text, institution_at
-from graph.demo.world import Paper, World
+from scholargraph.graph import taxonomy
+from scholargraph.graph.demo import names, text
+from scholargraph.graph.demo.printing import affiliation_text, institution_at
+from scholargraph.graph.demo.world import Paper, World
 
 RESPONSE_DATE = "2026-01-15T00:00:00Z"
 BASE_URL = "https://oaipmh.arxiv.org/oai"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from graph.demo.sampling import Table
+from scholargraph.graph.demo.sampling import Table
 
 Weighted = tuple[tuple[str, float], ...]
 

@@ -21,10 +21,10 @@ from itertools import islice
 from pathlib import Path
 from typing import IO
 
-from graph.demo import arxiv_oai, openalex, ror, s2, truth
-from graph.demo.printing import JsonObject
-from graph.demo.world import World, simulate
-from graph.errors import BadInput
+from scholargraph.graph.demo import arxiv_oai, openalex, ror, s2, truth
+from scholargraph.graph.demo.printing import JsonObject
+from scholargraph.graph.demo.world import World, simulate
+from scholargraph.graph.errors import BadInput
 
 MAX_PAPERS = 1_000_000
 OAI_PAGE_SIZE = 1000

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from random import Random
 
-from graph.demo import places
-from graph.demo.minting import Mint
-from graph.demo.sampling import Table
+from scholargraph.graph.demo import places
+from scholargraph.graph.demo.minting import Mint
+from scholargraph.graph.demo.sampling import Table
 
 _MINOR_WORDS = frozenset({"of", "for", "and", "de", "di", "the", "la"})
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from functools import cache
 from random import Random
 
-from graph.demo.name_pools import Origin
-from graph.demo.sampling import Table
+from scholargraph.graph.demo.name_pools import Origin
+from scholargraph.graph.demo.sampling import Table
 
 # Name particles by origin, and how often a surname carries one.
 _PARTICLES_BY_ORIGIN = {

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from graph.demo.institutions import Institution
-from graph.demo.people import Person
-from graph.demo.printing import (
+from scholargraph.graph.demo.institutions import Institution
+from scholargraph.graph.demo.people import Person
+from scholargraph.graph.demo.printing import (
     SALT_CORRESPONDING,
     SALT_OPENALEX_CITATIONS,
     SALT_OPENALEX_NO_INSTITUTION,
@@ -22,7 +22,7 @@ from graph.demo.printing import (
     openalex_form,
     printed_name,
 )
-from graph.demo.world import Paper, World
+from scholargraph.graph.demo.world import Paper, World
 
 OPENALEX = "https://openalex.org/"
 AUTHORSHIP_LIMIT = 100

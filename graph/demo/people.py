@@ -8,11 +8,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
 
-from graph.demo import name_pools, names
-from graph.demo.fields import PRIMARY_TABLES, Field
-from graph.demo.institutions import InstitutionPool
-from graph.demo.minting import Mint
-from graph.demo.sampling import Table
+from scholargraph.graph.demo import name_pools, names
+from scholargraph.graph.demo.fields import PRIMARY_TABLES, Field
+from scholargraph.graph.demo.institutions import InstitutionPool
+from scholargraph.graph.demo.minting import Mint
+from scholargraph.graph.demo.sampling import Table
 
 
 @dataclass(slots=True)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph.demo import names
-from graph.demo.institutions import Institution
-from graph.demo.people import Person
-from graph.demo.places import COUNTRY_BY_CODE
-from graph.demo.world import Paper, World
+from scholargraph.graph.demo import names
+from scholargraph.graph.demo.institutions import Institution
+from scholargraph.graph.demo.people import Person
+from scholargraph.graph.demo.places import COUNTRY_BY_CODE
+from scholargraph.graph.demo.world import Paper, World
 
 JsonObject = dict[str, Any]
 

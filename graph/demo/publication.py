@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
-from graph.demo.sampling import Table
+from scholargraph.graph.demo.sampling import Table
 
 # DOI prefix → (journal as written in journal-ref, DOI suffix pattern)
 _JOURNALS: dict[str, tuple[tuple[str, str], ...]] = {

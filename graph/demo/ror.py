@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from graph.demo.institutions import Institution
-from graph.demo.places import COUNTRY_BY_CODE
-from graph.demo.printing import SALT_ROR_STATUS, JsonObject
-from graph.demo.world import World
+from scholargraph.graph.demo.institutions import Institution
+from scholargraph.graph.demo.places import COUNTRY_BY_CODE
+from scholargraph.graph.demo.printing import SALT_ROR_STATUS, JsonObject
+from scholargraph.graph.demo.world import World
 
 ROR = "https://ror.org/"
 

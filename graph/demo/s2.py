@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator
 
-from graph import taxonomy
-from graph.demo.people import Person
-from graph.demo.printing import (
+from scholargraph.graph import taxonomy
+from scholargraph.graph.demo.people import Person
+from scholargraph.graph.demo.printing import (
     SALT_DBLP,
     SALT_EXTRA_CITATIONS,
     SALT_EXTRA_PAPERS,
@@ -18,7 +18,7 @@ from graph.demo.printing import (
     printed_name,
     s2_unlinked,
 )
-from graph.demo.world import Paper, World
+from scholargraph.graph.demo.world import Paper, World
 
 
 def paper_id(world: World, paper: Paper) -> str:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from graph.demo import s2
-from graph.demo.fields import FIELDS
-from graph.demo.printing import JsonObject, printed_name
-from graph.demo.world import World
+from scholargraph.graph.demo import s2
+from scholargraph.graph.demo.fields import FIELDS
+from scholargraph.graph.demo.printing import JsonObject, printed_name
+from scholargraph.graph.demo.world import World
 
 
 def person_key(index: int) -> str:

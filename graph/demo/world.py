@@ -15,19 +15,19 @@ from datetime import date, timedelta
 from itertools import accumulate
 from random import Random
 
-from graph import taxonomy
-from graph.demo import names, publication, text
-from graph.demo.fields import (
+from scholargraph.graph import taxonomy
+from scholargraph.graph.demo import names, publication, text
+from scholargraph.graph.demo.fields import (
     CROSS_LIST_TABLES,
     FIELDS,
     PRIMARY_TABLES,
     Field,
     category_in_year,
 )
-from graph.demo.institutions import InstitutionPool, build_institutions
-from graph.demo.minting import Mint, mix, unit
-from graph.demo.people import PeopleFactory, Person
-from graph.demo.sampling import Table
+from scholargraph.graph.demo.institutions import InstitutionPool, build_institutions
+from scholargraph.graph.demo.minting import Mint, mix, unit
+from scholargraph.graph.demo.people import PeopleFactory, Person
+from scholargraph.graph.demo.sampling import Table
 
 FIRST_YEAR = 1992
 LAST_YEAR = 2025

@@ -6,7 +6,7 @@ Mentions in, clusters out: :func:`parse_name` and :func:`name_from_parts` normal
 more, and :func:`evaluate_s2and` measures all this on an S2AND benchmark.
 """
 
-from graph.identity.cluster import (
+from scholargraph.graph.identity.cluster import (
     Assignment,
     ClusterConfig,
     Constraints,
@@ -15,14 +15,14 @@ from graph.identity.cluster import (
     cluster_block,
     cluster_mentions,
 )
-from graph.identity.evaluate import (
+from scholargraph.graph.identity.evaluate import (
     compare_clusterings,
     compare_s2and,
     evaluate_s2and,
     one_cluster_per_block,
     same_first_and_middle_initial,
 )
-from graph.identity.names import (
+from scholargraph.graph.identity.names import (
     NameComparison,
     ParsedName,
     block_key,
@@ -34,14 +34,14 @@ from graph.identity.names import (
     swapped,
     variant_block_keys,
 )
-from graph.identity.s2and import (
+from scholargraph.graph.identity.s2and import (
     read_cluster_seeds,
     read_clusters,
     read_papers,
     read_signatures,
     to_mentions,
 )
-from graph.identity.scoring import (
+from scholargraph.graph.identity.scoring import (
     Evidence,
     Mention,
     PairScore,
@@ -50,7 +50,7 @@ from graph.identity.scoring import (
     coauthor_key,
     score,
 )
-from graph.identity.variants import DEFAULT_VARIANTS, NameVariants, load_variant_pairs
+from scholargraph.graph.identity.variants import DEFAULT_VARIANTS, NameVariants, load_variant_pairs
 
 __all__ = [
     "DEFAULT_VARIANTS",

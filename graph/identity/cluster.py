@@ -28,8 +28,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from graph.identity.names import block_key, compare_given, swapped, variant_block_keys
-from graph.identity.scoring import (
+from scholargraph.graph.identity.names import block_key, compare_given, swapped, variant_block_keys
+from scholargraph.graph.identity.scoring import (
     AFFILIATION_DISJOINT,
     AFFILIATION_SLOPE,
     CATEGORIES_DISJOINT,

@@ -17,16 +17,16 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from graph.errors import BadInput
-from graph.identity.cluster import Constraints, blocks_of, cluster_mentions
-from graph.identity.s2and import (
+from scholargraph.graph.errors import BadInput
+from scholargraph.graph.identity.cluster import Constraints, blocks_of, cluster_mentions
+from scholargraph.graph.identity.s2and import (
     read_cluster_seeds,
     read_clusters,
     read_papers,
     read_signatures,
     to_mentions,
 )
-from graph.identity.scoring import Mention
+from scholargraph.graph.identity.scoring import Mention
 
 Clusters = Iterable[Iterable[str]]
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from graph.identity.variants import DEFAULT_VARIANTS, NameVariants
+from scholargraph.graph.identity.variants import DEFAULT_VARIANTS, NameVariants
 
 _FOLDED = str.maketrans(
     {

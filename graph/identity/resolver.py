@@ -19,12 +19,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from graph.db import Database, Row
-from graph.identity.cluster import Constraints, cluster_mentions
-from graph.identity.names import ParsedName, block_key, compare_names, last_key, parse_name
-from graph.identity.scoring import Mention, ScoringContext, score
-from graph.records import AuthorRecord, InstitutionRef, Source
-from queries import identity as q
+from scholargraph.graph.db import Database, Row
+from scholargraph.graph.identity.cluster import Constraints, cluster_mentions
+from scholargraph.graph.identity.names import (
+    ParsedName,
+    block_key,
+    compare_names,
+    last_key,
+    parse_name,
+)
+from scholargraph.graph.identity.scoring import Mention, ScoringContext, score
+from scholargraph.graph.records import AuthorRecord, InstitutionRef, Source
+from scholargraph.queries import identity as q
 
 CANDIDATES_PER_BLOCK = 60
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from graph.errors import BadInput
-from graph.identity.cluster import Constraints
-from graph.identity.names import name_from_parts, parse_name
-from graph.identity.scoring import Mention, coauthor_key
+from scholargraph.graph.errors import BadInput
+from scholargraph.graph.identity.cluster import Constraints
+from scholargraph.graph.identity.names import name_from_parts, parse_name
+from scholargraph.graph.identity.scoring import Mention, coauthor_key
 
 
 @dataclass(frozen=True, slots=True)

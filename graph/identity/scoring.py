@@ -38,8 +38,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from graph.identity.names import ParsedName, ascii_fold, block_key, compare_given
-from graph.identity.variants import DEFAULT_VARIANTS, NameVariants
+from scholargraph.graph.identity.names import ParsedName, ascii_fold, block_key, compare_given
+from scholargraph.graph.identity.variants import DEFAULT_VARIANTS, NameVariants
 
 SAME_AFFILIATION_IF_SAME_PERSON = 0.6
 SAME_AFFILIATION_IF_NAMESAKES = 0.03

@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
-from graph.errors import BadInput
+from scholargraph.graph.errors import BadInput
 
 # Each line is a group of forms of one given name; every two forms in a group are variants.
 _ENGLISH = """

@@ -26,7 +26,7 @@ from urllib.parse import urlencode
 
 import httpx
 
-from graph.errors import ReplayMiss
+from scholargraph.graph.errors import ReplayMiss
 
 KEPT_HEADERS = ("content-type", "date", "etag", "last-modified")
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from graph import curation
-from graph.db import Database
-from graph.errors import BadInput, IdentityError
-from graph.identity.names import parse_name
-from graph.identity.resolver import names_compatible
-from graph.ids import normalize_doi
-from graph.records import ClaimRecord
-from queries import identity as q
+from scholargraph.graph import curation
+from scholargraph.graph.db import Database
+from scholargraph.graph.errors import BadInput, IdentityError
+from scholargraph.graph.identity.names import parse_name
+from scholargraph.graph.identity.resolver import names_compatible
+from scholargraph.graph.ids import normalize_doi
+from scholargraph.graph.records import ClaimRecord
+from scholargraph.queries import identity as q
 
 
 async def write_claims(db: Database, claims: list[ClaimRecord]) -> int:

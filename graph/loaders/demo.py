@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from graph.db import Database
-from graph.demo import generate
-from graph.loaders.files import file_chunks
-from graph.loaders.pipeline import Loader, LoadSummary, Progress
+from scholargraph.graph.db import Database
+from scholargraph.graph.demo import generate
+from scholargraph.graph.loaders.files import file_chunks
+from scholargraph.graph.loaders.pipeline import Loader, LoadSummary, Progress
 
 # Institutions first (so papers find them), then the sources with author ids, then arXiv,
 # whose name-only authors align with them by paper and position.

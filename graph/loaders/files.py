@@ -7,8 +7,8 @@ import asyncio
 from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 
-from graph.loaders.parse.files import BulkFormat, iter_bulk_files
-from graph.records import Batch
+from scholargraph.graph.loaders.parse.files import BulkFormat, iter_bulk_files
+from scholargraph.graph.records import Batch
 
 CHUNK_RECORDS = 2000
 

@@ -32,7 +32,7 @@ from typing import Any, Literal, TypeVar, overload
 
 import httpx
 
-from graph.errors import (
+from scholargraph.graph.errors import (
     BadInput,
     ConfigError,
     NotFound,
@@ -40,7 +40,7 @@ from graph.errors import (
     SourceError,
     SourceUnavailable,
 )
-from graph.loaders.cache import ResponseCache
+from scholargraph.graph.loaders.cache import ResponseCache
 
 log = logging.getLogger(__name__)
 

@@ -6,12 +6,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from graph.db import Database, Tx
-from graph.loaders.rows import slugify
-from graph.records import InstitutionRecord, InstitutionRef
-from graph.sequences import INSTITUTION_IDS_START
-from queries import identity as iq
-from queries import writer as wq
+from scholargraph.graph.db import Database, Tx
+from scholargraph.graph.loaders.rows import slugify
+from scholargraph.graph.records import InstitutionRecord, InstitutionRef
+from scholargraph.graph.sequences import INSTITUTION_IDS_START
+from scholargraph.queries import identity as iq
+from scholargraph.queries import writer as wq
 
 
 def _keys(ror_id: str | None, openalex_id: str | None) -> list[str]:

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 import httpx
 
-from graph.config import Settings
-from graph.errors import ConfigError
-from graph.loaders.cache import CacheMode, ResponseCache
-from graph.loaders.clients import (
+from scholargraph.graph.config import Settings
+from scholargraph.graph.errors import ConfigError
+from scholargraph.graph.loaders.cache import CacheMode, ResponseCache
+from scholargraph.graph.loaders.clients import (
     ArxivClient,
     OpenAlexClient,
     OpenAlexSettings,
@@ -32,11 +32,11 @@ from graph.loaders.clients import (
     S2Settings,
     SemanticScholarClient,
 )
-from graph.loaders.http import HttpTiming, RetryPolicy
-from graph.loaders.live_arxiv import arxiv_chunks
-from graph.loaders.live_openalex import openalex_chunks
-from graph.loaders.live_registries import orcid_chunks, ror_chunks
-from graph.loaders.live_s2 import AUTHOR_FIELDS, PAPER_FIELDS, s2_chunks, s2_paper_ref
+from scholargraph.graph.loaders.http import HttpTiming, RetryPolicy
+from scholargraph.graph.loaders.live_arxiv import arxiv_chunks
+from scholargraph.graph.loaders.live_openalex import openalex_chunks
+from scholargraph.graph.loaders.live_registries import orcid_chunks, ror_chunks
+from scholargraph.graph.loaders.live_s2 import AUTHOR_FIELDS, PAPER_FIELDS, s2_chunks, s2_paper_ref
 
 __all__ = [
     "AUTHOR_FIELDS",

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterable
 from datetime import date
 
-from graph.errors import BadInput
-from graph.ids import parse_arxiv_id
-from graph.loaders.clients.arxiv import ArxivClient, MetadataPrefix
-from graph.loaders.http import chunked
-from graph.loaders.live_naming import ids_digest, unique, unreadable_chunk
-from graph.loaders.parse import parse_atom_feed, parse_oai_page
-from graph.records import Batch, Rejection
+from scholargraph.graph.errors import BadInput
+from scholargraph.graph.ids import parse_arxiv_id
+from scholargraph.graph.loaders.clients.arxiv import ArxivClient, MetadataPrefix
+from scholargraph.graph.loaders.http import chunked
+from scholargraph.graph.loaders.live_naming import ids_digest, unique, unreadable_chunk
+from scholargraph.graph.loaders.parse import parse_atom_feed, parse_oai_page
+from scholargraph.graph.records import Batch, Rejection
 
 Chunk = tuple[str, Batch]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 
-from graph.records import Batch, Rejection
+from scholargraph.graph.records import Batch, Rejection
 
 
 def ids_digest(ids: Iterable[str]) -> str:

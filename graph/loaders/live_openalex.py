@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable
 
-from graph.errors import BadInput, RecordRejected
-from graph.ids import arxiv_doi, normalize_arxiv_id, normalize_doi
-from graph.loaders.clients.openalex import OpenAlexClient
-from graph.loaders.http import chunked
-from graph.loaders.live_naming import ids_digest, unreadable_chunk
-from graph.loaders.parse import parse_openalex_work
-from graph.loaders.parse.values import JsonObject, excerpt, optional_doi
-from graph.records import Batch, Rejection
+from scholargraph.graph.errors import BadInput, RecordRejected
+from scholargraph.graph.ids import arxiv_doi, normalize_arxiv_id, normalize_doi
+from scholargraph.graph.loaders.clients.openalex import OpenAlexClient
+from scholargraph.graph.loaders.http import chunked
+from scholargraph.graph.loaders.live_naming import ids_digest, unreadable_chunk
+from scholargraph.graph.loaders.parse import parse_openalex_work
+from scholargraph.graph.loaders.parse.values import JsonObject, excerpt, optional_doi
+from scholargraph.graph.records import Batch, Rejection
 
 Chunk = tuple[str, Batch]
 

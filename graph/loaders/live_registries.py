@@ -7,15 +7,15 @@ import asyncio
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
 from typing import Any, TypeVar
 
-from graph.errors import BadInput, RecordRejected
-from graph.ids import normalize_orcid, normalize_ror
-from graph.loaders.clients.orcid import OrcidClient
-from graph.loaders.clients.ror import RorClient, chosen_organizations
-from graph.loaders.http import chunked
-from graph.loaders.live_naming import ids_digest, unique, unreadable_chunk
-from graph.loaders.parse import orcid_work_ids, parse_orcid_record, parse_ror_record
-from graph.loaders.parse.values import JsonObject, excerpt
-from graph.records import Batch, InstitutionRecord, Rejection, Source
+from scholargraph.graph.errors import BadInput, RecordRejected
+from scholargraph.graph.ids import normalize_orcid, normalize_ror
+from scholargraph.graph.loaders.clients.orcid import OrcidClient
+from scholargraph.graph.loaders.clients.ror import RorClient, chosen_organizations
+from scholargraph.graph.loaders.http import chunked
+from scholargraph.graph.loaders.live_naming import ids_digest, unique, unreadable_chunk
+from scholargraph.graph.loaders.parse import orcid_work_ids, parse_orcid_record, parse_ror_record
+from scholargraph.graph.loaders.parse.values import JsonObject, excerpt
+from scholargraph.graph.records import Batch, InstitutionRecord, Rejection, Source
 
 Chunk = tuple[str, Batch]
 T = TypeVar("T")

@@ -6,14 +6,14 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 
-from graph.errors import BadInput, RecordRejected
-from graph.ids import is_arxiv_id, normalize_doi
-from graph.loaders.clients.s2 import SemanticScholarClient, arxiv_ref, doi_ref
-from graph.loaders.http import chunked
-from graph.loaders.live_naming import ids_digest, unique, unreadable_chunk
-from graph.loaders.parse import parse_s2_author, parse_s2_paper
-from graph.loaders.parse.values import JsonObject, excerpt
-from graph.records import Batch, PaperRecord, Rejection
+from scholargraph.graph.errors import BadInput, RecordRejected
+from scholargraph.graph.ids import is_arxiv_id, normalize_doi
+from scholargraph.graph.loaders.clients.s2 import SemanticScholarClient, arxiv_ref, doi_ref
+from scholargraph.graph.loaders.http import chunked
+from scholargraph.graph.loaders.live_naming import ids_digest, unique, unreadable_chunk
+from scholargraph.graph.loaders.parse import parse_s2_author, parse_s2_paper
+from scholargraph.graph.loaders.parse.values import JsonObject, excerpt
+from scholargraph.graph.records import Batch, PaperRecord, Rejection
 
 Chunk = tuple[str, Batch]
 

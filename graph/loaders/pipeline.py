@@ -9,11 +9,15 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from graph.db import Database
-from graph.loaders.claims import write_claims
-from graph.loaders.profiles import write_affiliations, write_authors, write_institutions
-from graph.loaders.writer import GraphWriter, WriteSummary
-from graph.records import Batch, Rejection
+from scholargraph.graph.db import Database
+from scholargraph.graph.loaders.claims import write_claims
+from scholargraph.graph.loaders.profiles import (
+    write_affiliations,
+    write_authors,
+    write_institutions,
+)
+from scholargraph.graph.loaders.writer import GraphWriter, WriteSummary
+from scholargraph.graph.records import Batch, Rejection
 
 PAPERS_PER_TRANSACTION = 500
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph.db import Database, Tx
-from graph.identity.names import block_key, parse_name
-from graph.loaders.institutions import InstitutionIndex
-from graph.loaders.rows import slugify
-from graph.records import AffiliationRecord, AuthorRecord, InstitutionRecord, Rejection
-from graph.sequences import RESEARCHER_IDS_START
-from queries import identity as iq
-from queries import writer as wq
+from scholargraph.graph.db import Database, Tx
+from scholargraph.graph.identity.names import block_key, parse_name
+from scholargraph.graph.loaders.institutions import InstitutionIndex
+from scholargraph.graph.loaders.rows import slugify
+from scholargraph.graph.records import AffiliationRecord, AuthorRecord, InstitutionRecord, Rejection
+from scholargraph.graph.sequences import RESEARCHER_IDS_START
+from scholargraph.queries import identity as iq
+from scholargraph.queries import writer as wq
 
 
 def _id_keys(author: AuthorRecord) -> list[str]:

@@ -10,9 +10,9 @@ from datetime import date
 from itertools import pairwise
 from typing import Any
 
-from graph.identity.names import block_key, parse_name
-from graph.identity.resolver import Slot
-from graph.records import PaperRecord, position_kind
+from scholargraph.graph.identity.names import block_key, parse_name
+from scholargraph.graph.identity.resolver import Slot
+from scholargraph.graph.records import PaperRecord, position_kind
 
 ALPHABETICAL_MIN_AUTHORS = 4
 

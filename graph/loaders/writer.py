@@ -19,18 +19,18 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from graph import curation
-from graph.db import Database, Tx
-from graph.errors import BadInput, IdentityError
-from graph.identity.names import block_key, parse_name
-from graph.identity.resolver import Resolution, Resolver
-from graph.loaders import rows as r
-from graph.loaders.institutions import InstitutionIndex
-from graph.records import PaperRecord
-from graph.sequences import RESEARCHER_IDS_START
-from queries import identity as iq
-from queries import loads as lq
-from queries import writer as wq
+from scholargraph.graph import curation
+from scholargraph.graph.db import Database, Tx
+from scholargraph.graph.errors import BadInput, IdentityError
+from scholargraph.graph.identity.names import block_key, parse_name
+from scholargraph.graph.identity.resolver import Resolution, Resolver
+from scholargraph.graph.loaders import rows as r
+from scholargraph.graph.loaders.institutions import InstitutionIndex
+from scholargraph.graph.records import PaperRecord
+from scholargraph.graph.sequences import RESEARCHER_IDS_START
+from scholargraph.queries import identity as iq
+from scholargraph.queries import loads as lq
+from scholargraph.queries import writer as wq
 
 # When several sources match one authorship, the edge keeps the strongest rule (lowest rank).
 METHOD_RANK = {

@@ -1,7 +1,7 @@
 """The local Neo4j Community server, from Maven Central jars, run by the project's launcher."""
 
-from graph.localserver.jars import install, is_installed
-from graph.localserver.process import (
+from scholargraph.graph.localserver.jars import install, is_installed
+from scholargraph.graph.localserver.process import (
     ServerInfo,
     ServerStatus,
     free_port,

@@ -6,7 +6,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from graph.errors import JavaNotFound, MavenUnavailable, ServerStartFailed
+from scholargraph.graph.errors import JavaNotFound, MavenUnavailable, ServerStartFailed
 
 LAUNCHER_DIR = Path(__file__).with_name("launcher")
 MAIN_CLASS = "org.scholargraph.neo4j.Launcher"

@@ -15,9 +15,9 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from graph.config import Settings
-from graph.errors import DataDirLocked, PortInUse, ServerStartFailed
-from graph.localserver.jars import MAIN_CLASS, classpath, find_java, install
+from scholargraph.graph.config import Settings
+from scholargraph.graph.errors import DataDirLocked, PortInUse, ServerStartFailed
+from scholargraph.graph.localserver.jars import MAIN_CLASS, classpath, find_java, install
 
 STATE_FILE = "server.json"
 LOG_FILE = "server.log"

@@ -6,12 +6,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from graph import ids, taxonomy
-from graph.db import Database
-from graph.errors import BadInput, NotFound
-from graph.repo.lucene import phrase_query
-from graph.repo.models import Institution, Paper, Researcher
-from queries import read_entities as q
+from scholargraph.graph import ids, taxonomy
+from scholargraph.graph.db import Database
+from scholargraph.graph.errors import BadInput, NotFound
+from scholargraph.graph.repo.lucene import phrase_query
+from scholargraph.graph.repo.models import Institution, Paper, Researcher
+from scholargraph.queries import read_entities as q
 
 _RESEARCHER_REF = re.compile(r"^(?:.*/researchers/)?(\d+)(?:-[a-z0-9-]*)?/?$")
 _INSTITUTION_REF = re.compile(r"^(?:.*/institutions/)?(\d+)(?:-[a-z0-9-]*)?/?$")

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from graph.analysis import coauthor_graph_from_edges, ego
-from graph.db import Database
-from graph.errors import BadInput
-from graph.repo.entities import ResearcherRef, find_institution, find_researcher
-from queries import read_graphs as q
+from scholargraph.graph.analysis import coauthor_graph_from_edges, ego
+from scholargraph.graph.db import Database
+from scholargraph.graph.errors import BadInput
+from scholargraph.graph.repo.entities import ResearcherRef, find_institution, find_researcher
+from scholargraph.queries import read_graphs as q
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from graph.errors import BadInput
+from scholargraph.graph.errors import BadInput
 
 _SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
 _MAX_TERMS = 16

@@ -25,14 +25,14 @@ from typing import Any, NamedTuple
 import networkx as nx
 import numpy as np
 
-from graph.analysis.build import ego
-from graph.analysis.communities import louvain_of_edges
-from graph.analysis.layout import forceatlas2_arrays
-from graph.db import Database
-from graph.errors import BadInput, NotFound
-from graph.repo.projection import CoauthorIndex, Walk
-from queries import Query
-from queries import read_network as q
+from scholargraph.graph.analysis.build import ego
+from scholargraph.graph.analysis.communities import louvain_of_edges
+from scholargraph.graph.analysis.layout import forceatlas2_arrays
+from scholargraph.graph.db import Database
+from scholargraph.graph.errors import BadInput, NotFound
+from scholargraph.graph.repo.projection import CoauthorIndex, Walk
+from scholargraph.queries import Query
+from scholargraph.queries import read_network as q
 
 
 @dataclass(frozen=True, slots=True)

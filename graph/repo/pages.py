@@ -10,8 +10,8 @@ costs the same however deep it is, and items inserted meanwhile neither repeat n
 >>> decode_cursor(cursor, "papers:newest")
 Traceback (most recent call last):
 ...
-graph.errors.BadInput: the cursor 'WyJjb2F1dGhvcnMiLDMsMjAwNDM5NF0' belongs to another list \
-(coauthors); pass back an endCursor of this very field
+scholargraph.graph.errors.BadInput: the cursor 'WyJjb2F1dGhvcnMiLDMsMjAwNDM5NF0' \
+belongs to another list (coauthors); pass back an endCursor of this very field
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from graph.errors import BadInput
+from scholargraph.graph.errors import BadInput
 
 T = TypeVar("T")
 U = TypeVar("U")

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from graph.db import Database
-from graph.errors import BadInput
-from graph.repo.models import Author, AuthoredPaper, Authorship, Paper, Researcher, Row
-from graph.repo.pages import Page, PageRequest, decode_cursor, encode_cursor
-from queries import read_papers as q
+from scholargraph.graph.db import Database
+from scholargraph.graph.errors import BadInput
+from scholargraph.graph.repo.models import Author, AuthoredPaper, Authorship, Paper, Researcher, Row
+from scholargraph.graph.repo.pages import Page, PageRequest, decode_cursor, encode_cursor
+from scholargraph.queries import read_papers as q
 
 PaperSort = Literal["newest", "cited"]
 

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from graph.db import Database
-from graph.errors import BadInput, NotFound
-from graph.repo.entities import researchers_by_id
-from graph.repo.models import Paper, Researcher
-from queries import read_paths as q
+from scholargraph.graph.db import Database
+from scholargraph.graph.errors import BadInput, NotFound
+from scholargraph.graph.repo.entities import researchers_by_id
+from scholargraph.graph.repo.models import Paper, Researcher
+from scholargraph.queries import read_paths as q
 
 LOW_CONFIDENCE = 0.8
 MAX_HOPS = q.MAX_HOPS

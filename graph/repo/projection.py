@@ -27,10 +27,10 @@ import numpy as np
 import numpy.typing as npt
 from neo4j.exceptions import DriverError
 
-from graph.analysis.adjacency import both_ways
-from graph.db import Database
-from graph.errors import DatabaseError
-from queries import read_network as q
+from scholargraph.graph.analysis.adjacency import both_ways
+from scholargraph.graph.db import Database
+from scholargraph.graph.errors import DatabaseError
+from scholargraph.queries import read_network as q
 
 log = logging.getLogger(__name__)
 

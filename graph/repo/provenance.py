@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph import curation
-from graph.db import Database
-from graph.repo.entities import ResearcherRef, find_researcher
-from graph.repo.same_name import same_name
-from queries import provenance as q
+from scholargraph.graph import curation
+from scholargraph.graph.db import Database
+from scholargraph.graph.repo.entities import ResearcherRef, find_researcher
+from scholargraph.graph.repo.same_name import same_name
+from scholargraph.queries import provenance as q
 
 
 async def why(db: Database, researcher: str, *, limit: int = 20) -> dict[str, Any]:

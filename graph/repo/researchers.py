@@ -5,10 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from graph.db import Database
-from graph.repo.models import Affiliation, Coauthorship, Institution, Paper, Researcher, Row
-from graph.repo.pages import Page, PageRequest, decode_cursor, encode_cursor
-from queries import read_researchers as q
+from scholargraph.graph.db import Database
+from scholargraph.graph.repo.models import (
+    Affiliation,
+    Coauthorship,
+    Institution,
+    Paper,
+    Researcher,
+    Row,
+)
+from scholargraph.graph.repo.pages import Page, PageRequest, decode_cursor, encode_cursor
+from scholargraph.queries import read_researchers as q
 
 
 @dataclass(frozen=True, slots=True)

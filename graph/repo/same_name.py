@@ -14,11 +14,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from graph.db import Database
-from graph.identity import Mention, PairScore, ScoringContext, compare_names, parse_name, score
-from graph.identity.scoring import Evidence
-from graph.repo.models import Researcher, Row
-from queries import read_researchers as q
+from scholargraph.graph.db import Database
+from scholargraph.graph.identity import (
+    Mention,
+    PairScore,
+    ScoringContext,
+    compare_names,
+    parse_name,
+    score,
+)
+from scholargraph.graph.identity.scoring import Evidence
+from scholargraph.graph.repo.models import Researcher, Row
+from scholargraph.queries import read_researchers as q
 
 
 @dataclass(frozen=True, slots=True)

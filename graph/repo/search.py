@@ -14,14 +14,14 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
 
-from graph import ids
-from graph.db import Database
-from graph.errors import BadInput, NotFound
-from graph.repo import entities
-from graph.repo.lucene import terms_query
-from graph.repo.models import Institution, Paper, Researcher, Row
-from graph.repo.pages import Edge, Page, PageRequest, decode_cursor, encode_cursor
-from queries import read_search as q
+from scholargraph.graph import ids
+from scholargraph.graph.db import Database
+from scholargraph.graph.errors import BadInput, NotFound
+from scholargraph.graph.repo import entities
+from scholargraph.graph.repo.lucene import terms_query
+from scholargraph.graph.repo.models import Institution, Paper, Researcher, Row
+from scholargraph.graph.repo.pages import Edge, Page, PageRequest, decode_cursor, encode_cursor
+from scholargraph.queries import read_search as q
 
 SearchKind = Literal["paper", "researcher", "institution"]
 ALL_KINDS: tuple[SearchKind, ...] = ("paper", "researcher", "institution")

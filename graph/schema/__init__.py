@@ -1,4 +1,4 @@
-from graph.schema.nodes import (
+from scholargraph.graph.schema.nodes import (
     Archive,
     Category,
     Identifier,
@@ -7,7 +7,7 @@ from graph.schema.nodes import (
     Researcher,
     Sequence,
 )
-from graph.schema.relationships import (
+from scholargraph.graph.schema.relationships import (
     MATCH_METHODS,
     Affiliated,
     Authored,

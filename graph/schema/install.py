@@ -8,12 +8,12 @@ import io
 from neo4j import GraphDatabase
 from neomodel import db as neomodel_db
 
-from graph import schema as _schema  # noqa: F401  (registers the node classes with neomodel)
-from graph.config import Settings
-from graph.db import Database
-from graph.taxonomy import all_categories
-from queries import schema as schema_queries
-from queries import taxonomy as taxonomy_queries
+from scholargraph.graph import schema as _schema  # noqa: F401  (registers the node classes with neomodel)
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.taxonomy import all_categories
+from scholargraph.queries import schema as schema_queries
+from scholargraph.queries import taxonomy as taxonomy_queries
 
 
 def _install_neomodel_labels(settings: Settings) -> str:

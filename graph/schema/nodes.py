@@ -23,7 +23,7 @@ from neomodel import (
     ZeroOrOne,
 )
 
-from graph.schema.relationships import (
+from scholargraph.graph.schema.relationships import (
     Affiliated,
     Authored,
     Coauthor,

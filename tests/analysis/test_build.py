@@ -7,8 +7,12 @@ from itertools import combinations
 import networkx as nx
 import pytest
 
-from graph.analysis import coauthor_graph_from_authorships, coauthor_graph_from_edges, ego
-from graph.errors import BadInput, NotFound
+from scholargraph.graph.analysis import (
+    coauthor_graph_from_authorships,
+    coauthor_graph_from_edges,
+    ego,
+)
+from scholargraph.graph.errors import BadInput, NotFound
 
 
 def random_authorships(seed: int, papers: int = 60, people: int = 25) -> list[dict[str, object]]:

@@ -3,8 +3,8 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from graph.analysis import betweenness, degree, pagerank, strength, top_k
-from graph.errors import BadInput
+from scholargraph.graph.analysis import betweenness, degree, pagerank, strength, top_k
+from scholargraph.graph.errors import BadInput
 
 
 def weighted_star() -> nx.Graph:

@@ -6,7 +6,7 @@ from collections import Counter
 import networkx as nx
 import pytest
 
-from graph.analysis import louvain
+from scholargraph.graph.analysis import louvain
 
 
 def planted(seed: int) -> tuple[nx.Graph, list[set[int]]]:

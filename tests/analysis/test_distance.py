@@ -6,8 +6,13 @@ from itertools import pairwise
 import networkx as nx
 import pytest
 
-from graph.analysis import collaboration_distance, components, shortest_paths, strongest_chain
-from graph.errors import BadInput, NotFound
+from scholargraph.graph.analysis import (
+    collaboration_distance,
+    components,
+    shortest_paths,
+    strongest_chain,
+)
+from scholargraph.graph.errors import BadInput, NotFound
 
 
 def coauthor_like(seed: int, n: int = 60, m: int = 110) -> nx.Graph:

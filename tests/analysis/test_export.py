@@ -7,8 +7,8 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from graph.analysis import csv_paths, export, read_csv
-from graph.errors import BadInput
+from scholargraph.graph.analysis import csv_paths, export, read_csv
+from scholargraph.graph.errors import BadInput
 
 TRICKY_NAME = 'Jürgen "J." Schmidhuber <IDSIA> & co, 李'
 

@@ -6,8 +6,8 @@ from collections.abc import Hashable, Iterable
 import networkx as nx
 import pytest
 
-from graph.analysis import forceatlas2, normalise
-from graph.errors import BadInput
+from scholargraph.graph.analysis import forceatlas2, normalise
+from scholargraph.graph.errors import BadInput
 
 Layout = dict[Hashable, tuple[float, float]]
 

@@ -8,7 +8,7 @@ from collections.abc import Hashable
 import networkx as nx
 import pytest
 
-from graph.analysis.louvain import louvain_partition
+from scholargraph.graph.analysis.louvain import louvain_partition
 
 
 def _canonical(parts: list[set[Hashable]]) -> list[list[str]]:

@@ -10,10 +10,10 @@ import httpx
 import pytest
 from starlette.applications import Starlette
 
-from api.app import create_app
-from graph.config import Secret, Settings
-from graph.db import Database
-from queries import Query
+from scholargraph.api.app import create_app
+from scholargraph.graph.config import Secret, Settings
+from scholargraph.graph.db import Database
+from scholargraph.queries import Query
 from tests.api.graphdata import write_graph
 
 CURATOR_TOKEN = "test-curator-token"

@@ -14,9 +14,9 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from graph.db import Database
-from graph.identity import block_key, parse_name
-from queries import Query
+from scholargraph.graph.db import Database
+from scholargraph.graph.identity import block_key, parse_name
+from scholargraph.queries import Query
 
 ZIMING = 2004394
 YOU = 2004396

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 import uvicorn
 
-from api.app import create_app
-from graph import localserver
-from graph.config import Settings
+from scholargraph.api.app import create_app
+from scholargraph.graph import localserver
+from scholargraph.graph.config import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 AUDIT = Path(__file__).with_name("audit.mjs")

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from graph.db import Database
-from queries import Query
+from scholargraph.graph.db import Database
+from scholargraph.queries import Query
 from tests.api.conftest import CURATOR_TOKEN, Api
 from tests.api.graphdata import (
     BULUC,

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from api.http import media_type_for
-from api.schema import SDL_PATH, sdl
+from scholargraph.api.http import media_type_for
+from scholargraph.api.schema import SDL_PATH, sdl
 from tests.api.conftest import GRAPHQL_RESPONSE, Api
 from tests.api.graphdata import YOU
 

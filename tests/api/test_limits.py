@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from api import limits
-from graph.errors import DatabaseError
-from graph.repo import researchers
+from scholargraph.api import limits
+from scholargraph.graph.errors import DatabaseError
+from scholargraph.graph.repo import researchers
 from tests.api.conftest import Api
 from tests.api.graphdata import YOU
 

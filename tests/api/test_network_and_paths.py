@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from graph.repo import network as network_repo
+from scholargraph.graph.repo import network as network_repo
 from tests.api.conftest import Api
 from tests.api.graphdata import (
     BULUC,

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from graph.config import Settings
-from graph.db import Database
-from graph.errors import NotFound
-from graph.repo.network import coauthor_network
-from graph.repo.projection import CoauthorIndex, read_projection
-from queries import Query
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.errors import NotFound
+from scholargraph.graph.repo.network import coauthor_network
+from scholargraph.graph.repo.projection import CoauthorIndex, read_projection
+from scholargraph.queries import Query
 
 RESEARCHERS = 120
 LEAF = 10 + RESEARCHERS - 1  # a researcher with few ties

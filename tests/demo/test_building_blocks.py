@@ -5,11 +5,17 @@ from random import Random
 
 import pytest
 
-from graph import ids, taxonomy
-from graph.demo import names, text
-from graph.demo.fields import FIELDS, category_in_year
-from graph.demo.minting import Mint, mix, orcid_check_character, ror_id_from_number, unit
-from graph.demo.sampling import Table
+from scholargraph.graph import ids, taxonomy
+from scholargraph.graph.demo import names, text
+from scholargraph.graph.demo.fields import FIELDS, category_in_year
+from scholargraph.graph.demo.minting import (
+    Mint,
+    mix,
+    orcid_check_character,
+    ror_id_from_number,
+    unit,
+)
+from scholargraph.graph.demo.sampling import Table
 
 _CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz"
 

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from graph import ids, taxonomy
-from graph.demo import DemoCorpus, generate
-from graph.demo.name_pools import COLLISION_NAMES
-from graph.demo.names import ascii_fold, sort_key
-from graph.errors import BadInput
+from scholargraph.graph import ids, taxonomy
+from scholargraph.graph.demo import DemoCorpus, generate
+from scholargraph.graph.demo.name_pools import COLLISION_NAMES
+from scholargraph.graph.demo.names import ascii_fold, sort_key
+from scholargraph.graph.errors import BadInput
 
 OAI = "{http://www.openarchives.org/OAI/2.0/}"
 ARXIV = "{http://arxiv.org/OAI/arXiv/}"

@@ -4,15 +4,15 @@ import time
 
 import pytest
 
-from graph.identity.cluster import (
+from scholargraph.graph.identity.cluster import (
     ClusterConfig,
     Constraints,
     assign_mention,
     blocks_of,
     cluster_mentions,
 )
-from graph.identity.names import parse_name
-from graph.identity.scoring import Mention, ScoringContext
+from scholargraph.graph.identity.names import parse_name
+from scholargraph.graph.identity.scoring import Mention, ScoringContext
 
 
 def mention(mention_id: str, name: str = "Lei Zhang", **fields: object) -> Mention:

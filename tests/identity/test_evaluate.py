@@ -3,9 +3,9 @@ from pathlib import Path
 
 import pytest
 
-from graph.errors import BadInput
-from graph.identity.evaluate import compare_clusterings, compare_s2and, evaluate_s2and
-from graph.identity.s2and import read_cluster_seeds, read_signatures, to_mentions
+from scholargraph.graph.errors import BadInput
+from scholargraph.graph.identity.evaluate import compare_clusterings, compare_s2and, evaluate_s2and
+from scholargraph.graph.identity.s2and import read_cluster_seeds, read_signatures, to_mentions
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
 S2AND = SHARED / "author-disambiguation" / "s2and"
@@ -139,7 +139,7 @@ def test_cluster_seeds_are_respected(tiny_s2and: dict[str, Path]) -> None:
 
 
 def test_coauthors_come_from_papers(tiny_s2and: dict[str, Path]) -> None:
-    from graph.identity.s2and import read_papers
+    from scholargraph.graph.identity.s2and import read_papers
 
     signatures = read_signatures(tiny_s2and["signatures"])
     mentions = to_mentions(signatures, read_papers(tiny_s2and["papers"]))

@@ -2,8 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.errors import BadInput
-from graph.identity.names import (
+from scholargraph.graph.errors import BadInput
+from scholargraph.graph.identity.names import (
     ParsedName,
     block_key,
     compare_names,
@@ -13,7 +13,7 @@ from graph.identity.names import (
     swapped,
     variant_block_keys,
 )
-from graph.identity.variants import DEFAULT_VARIANTS, NameVariants, load_variant_pairs
+from scholargraph.graph.identity.variants import DEFAULT_VARIANTS, NameVariants, load_variant_pairs
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
 S2AND_DATA = SHARED / "author-disambiguation" / "s2and" / "data"

@@ -3,9 +3,9 @@ from dataclasses import replace
 
 import pytest
 
-from graph.identity.cluster import Profile, link_log_odds
-from graph.identity.names import parse_name
-from graph.identity.scoring import Mention, ScoringContext, affiliation_tokens, score
+from scholargraph.graph.identity.cluster import Profile, link_log_odds
+from scholargraph.graph.identity.names import parse_name
+from scholargraph.graph.identity.scoring import Mention, ScoringContext, affiliation_tokens, score
 
 
 def mention(mention_id: str, name: str = "Lei Zhang", **fields: object) -> Mention:

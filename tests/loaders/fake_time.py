@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from graph.loaders.http import HttpTiming
+from scholargraph.graph.loaders.http import HttpTiming
 
 NOON = datetime(2026, 3, 2, 12, 0, 0, tzinfo=UTC)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from graph.records import AuthorRecord, Authorship, InstitutionRef, PaperRecord, Source
+from scholargraph.graph.records import AuthorRecord, Authorship, InstitutionRef, PaperRecord, Source
 
 
 def author(

@@ -6,16 +6,16 @@ from pathlib import Path
 import httpx
 import pytest
 
-from graph.config import Secret
-from graph.errors import BadInput, ReplayMiss, SourceUnavailable
-from graph.loaders.cache import CacheMode, ResponseCache, request_key
-from graph.loaders.clients import (
+from scholargraph.graph.config import Secret
+from scholargraph.graph.errors import BadInput, ReplayMiss, SourceUnavailable
+from scholargraph.graph.loaders.cache import CacheMode, ResponseCache, request_key
+from scholargraph.graph.loaders.clients import (
     OpenAlexClient,
     OpenAlexSettings,
     S2Settings,
     SemanticScholarClient,
 )
-from graph.loaders.http import HttpTiming, RateLimit
+from scholargraph.graph.loaders.http import HttpTiming, RateLimit
 
 FAST = RateLimit(per_second=100.0, burst=100)
 WORK = {"id": "https://openalex.org/W2741809807", "title": "The state of OA"}

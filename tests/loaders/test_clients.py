@@ -8,9 +8,9 @@ from typing import Any
 import httpx
 import pytest
 
-from graph.config import Secret
-from graph.errors import BadInput, ConfigError, SourceAuthError, SourceError
-from graph.loaders.clients import (
+from scholargraph.graph.config import Secret
+from scholargraph.graph.errors import BadInput, ConfigError, SourceAuthError, SourceError
+from scholargraph.graph.loaders.clients import (
     ArxivClient,
     ArxivSettings,
     OpenAlexClient,
@@ -24,8 +24,8 @@ from graph.loaders.clients import (
     chosen_organizations,
     doi_ref,
 )
-from graph.loaders.clients.arxiv import feed_counts
-from graph.loaders.http import RateLimit
+from scholargraph.graph.loaders.clients.arxiv import feed_counts
+from scholargraph.graph.loaders.http import RateLimit
 from tests.loaders.fake_time import FakeTime
 
 Handler = Callable[[httpx.Request], httpx.Response]

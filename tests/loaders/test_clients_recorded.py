@@ -10,9 +10,9 @@ import httpx
 import pytest
 import yaml
 
-from graph.config import Secret
-from graph.errors import BadInput, SourceAuthError
-from graph.loaders.clients import (
+from scholargraph.graph.config import Secret
+from scholargraph.graph.errors import BadInput, SourceAuthError
+from scholargraph.graph.loaders.clients import (
     ArxivClient,
     OpenAlexClient,
     OpenAlexSettings,
@@ -22,7 +22,7 @@ from graph.loaders.clients import (
     SemanticScholarClient,
     chosen_organizations,
 )
-from graph.loaders.clients.arxiv import feed_counts
+from scholargraph.graph.loaders.clients.arxiv import feed_counts
 from tests.loaders.fake_time import FakeTime
 
 pytestmark = pytest.mark.shared

@@ -8,8 +8,14 @@ from itertools import pairwise
 import httpx
 import pytest
 
-from graph.errors import BadInput, NotFound, SourceAuthError, SourceError, SourceUnavailable
-from graph.loaders.http import (
+from scholargraph.graph.errors import (
+    BadInput,
+    NotFound,
+    SourceAuthError,
+    SourceError,
+    SourceUnavailable,
+)
+from scholargraph.graph.loaders.http import (
     HttpTiming,
     RateLimit,
     RateLimiter,

@@ -6,14 +6,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from graph import curation
-from graph.db import Database
-from graph.loaders.demo import load_demo, write_demo_files
-from graph.loaders.profiles import write_authors
-from graph.loaders.writer import GraphWriter
-from graph.repo.provenance import why
-from graph.stats import graph_stats
-from queries import Query
+from scholargraph.graph import curation
+from scholargraph.graph.db import Database
+from scholargraph.graph.loaders.demo import load_demo, write_demo_files
+from scholargraph.graph.loaders.profiles import write_authors
+from scholargraph.graph.loaders.writer import GraphWriter
+from scholargraph.graph.repo.provenance import why
+from scholargraph.graph.stats import graph_stats
+from scholargraph.queries import Query
 from tests.loaders.records_factory import author, paper
 
 SLOT = Query(
@@ -105,8 +105,8 @@ CLAIM_OWNER = Query(
 
 
 async def test_an_orcid_claim_joins_the_records_of_one_person(db: Database) -> None:
-    from graph.loaders.claims import write_claims
-    from graph.records import ClaimRecord
+    from scholargraph.graph.loaders.claims import write_claims
+    from scholargraph.graph.records import ClaimRecord
 
     writer = GraphWriter(db)
     first = author("Ada Lovelace", "s2", s2="11")
@@ -135,7 +135,7 @@ async def test_an_orcid_claim_joins_the_records_of_one_person(db: Database) -> N
 
 
 async def test_same_name_records_who_wrote_together_are_two_people(db: Database) -> None:
-    from graph.repo.same_name import same_name
+    from scholargraph.graph.repo.same_name import same_name
 
     writer = GraphWriter(db)
     await writer.write_papers(

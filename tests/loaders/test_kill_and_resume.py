@@ -11,11 +11,11 @@ import sys
 import time
 from pathlib import Path
 
-from graph.config import Settings
-from graph.db import Database
-from graph.loaders.demo import write_demo_files
-from graph.stats import graph_stats
-from queries.admin import CLEAR_DATA
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
+from scholargraph.graph.loaders.demo import write_demo_files
+from scholargraph.graph.stats import graph_stats
+from scholargraph.queries.admin import CLEAR_DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,7 +30,7 @@ def _env(settings: Settings, state: Path) -> dict[str, str]:
 
 
 def _command(files: Path) -> list[str]:
-    return [sys.executable, "-m", "cli.main", "load", "s2", "--files", str(files), "--json"]
+    return [sys.executable, "-m", "scholargraph", "load", "s2", "--files", str(files), "--json"]
 
 
 def _load(settings: Settings, files: Path, state: Path) -> subprocess.CompletedProcess[str]:

@@ -12,9 +12,9 @@ from typing import Any
 import httpx
 import pytest
 
-from graph.config import Secret, Settings
-from graph.errors import BadInput, ConfigError, ReplayMiss
-from graph.loaders.clients import (
+from scholargraph.graph.config import Secret, Settings
+from scholargraph.graph.errors import BadInput, ConfigError, ReplayMiss
+from scholargraph.graph.loaders.clients import (
     ArxivClient,
     ArxivSettings,
     OpenAlexClient,
@@ -23,8 +23,8 @@ from graph.loaders.clients import (
     S2Settings,
     SemanticScholarClient,
 )
-from graph.loaders.http import HttpTiming
-from graph.loaders.live import (
+from scholargraph.graph.loaders.http import HttpTiming
+from scholargraph.graph.loaders.live import (
     PAPER_FIELDS,
     arxiv_chunks,
     open_clients,
@@ -33,7 +33,7 @@ from graph.loaders.live import (
     ror_chunks,
     s2_chunks,
 )
-from graph.records import Batch
+from scholargraph.graph.records import Batch
 from tests.loaders.fake_time import FakeTime
 
 Handler = Callable[[httpx.Request], httpx.Response]

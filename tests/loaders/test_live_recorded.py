@@ -11,7 +11,7 @@ import httpx
 import pytest
 import yaml
 
-from graph.loaders.clients import (
+from scholargraph.graph.loaders.clients import (
     ArxivClient,
     ArxivSettings,
     OpenAlexClient,
@@ -19,14 +19,14 @@ from graph.loaders.clients import (
     RorClient,
     SemanticScholarClient,
 )
-from graph.loaders.live import (
+from scholargraph.graph.loaders.live import (
     arxiv_chunks,
     openalex_chunks,
     orcid_chunks,
     ror_chunks,
     s2_chunks,
 )
-from graph.records import AuthorRecord, Batch
+from scholargraph.graph.records import AuthorRecord, Batch
 from tests.loaders.fake_time import FakeTime
 
 pytestmark = pytest.mark.shared

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from graph.db import Database
-from graph.loaders.files import file_chunks
-from graph.loaders.parse import parse_openalex_payload, parse_s2_payload
-from graph.loaders.pipeline import Loader
-from graph.records import Batch
-from graph.stats import graph_stats
-from queries import Query
+from scholargraph.graph.db import Database
+from scholargraph.graph.loaders.files import file_chunks
+from scholargraph.graph.loaders.parse import parse_openalex_payload, parse_s2_payload
+from scholargraph.graph.loaders.pipeline import Loader
+from scholargraph.graph.records import Batch
+from scholargraph.graph.stats import graph_stats
+from scholargraph.queries import Query
 
 pytestmark = pytest.mark.shared
 

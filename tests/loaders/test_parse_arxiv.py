@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from graph.errors import BadInput, RecordRejected
-from graph.loaders.parse.arxiv_abs import parse_abs, parse_abs_file
-from graph.loaders.parse.arxiv_atom import parse_atom_feed
-from graph.loaders.parse.arxiv_fields import withdrawn_by_comment
-from graph.loaders.parse.arxiv_oai import parse_oai_page
-from graph.loaders.parse.authors import split_authors
-from graph.loaders.parse.files import detect_format, iter_bulk_files
-from graph.loaders.parse.text import clean_name, clean_title, decode_tex, parse_date
-from graph.records import Version
+from scholargraph.graph.errors import BadInput, RecordRejected
+from scholargraph.graph.loaders.parse.arxiv_abs import parse_abs, parse_abs_file
+from scholargraph.graph.loaders.parse.arxiv_atom import parse_atom_feed
+from scholargraph.graph.loaders.parse.arxiv_fields import withdrawn_by_comment
+from scholargraph.graph.loaders.parse.arxiv_oai import parse_oai_page
+from scholargraph.graph.loaders.parse.authors import split_authors
+from scholargraph.graph.loaders.parse.files import detect_format, iter_bulk_files
+from scholargraph.graph.loaders.parse.text import clean_name, clean_title, decode_tex, parse_date
+from scholargraph.graph.records import Version
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
 DAY = date(2026, 1, 15)

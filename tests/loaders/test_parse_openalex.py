@@ -11,16 +11,16 @@ from typing import Any
 import pytest
 import yaml
 
-from graph.errors import RecordRejected
-from graph.loaders.parse.files import detect_format, iter_bulk_files
-from graph.loaders.parse.openalex import (
+from scholargraph.graph.errors import RecordRejected
+from scholargraph.graph.loaders.parse.files import detect_format, iter_bulk_files
+from scholargraph.graph.loaders.parse.openalex import (
     abstract_from_inverted_index,
     parse_openalex_author,
     parse_openalex_institution,
     parse_openalex_payload,
     parse_openalex_work,
 )
-from graph.records import InstitutionRef
+from scholargraph.graph.records import InstitutionRef
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
 OPENALEX = SHARED / "openalex"

@@ -10,17 +10,21 @@ from typing import Any
 
 import pytest
 
-from graph.errors import RecordRejected
-from graph.loaders.parse.files import iter_bulk_files
-from graph.loaders.parse.orcid import (
+from scholargraph.graph.errors import RecordRejected
+from scholargraph.graph.loaders.parse.files import iter_bulk_files
+from scholargraph.graph.loaders.parse.orcid import (
     orcid_payload,
     orcid_work_ids,
     parse_orcid_employments,
     parse_orcid_person,
     parse_orcid_record,
 )
-from graph.loaders.parse.ror import chosen_organization, parse_ror_payload, parse_ror_record
-from graph.records import InstitutionRef
+from scholargraph.graph.loaders.parse.ror import (
+    chosen_organization,
+    parse_ror_payload,
+    parse_ror_record,
+)
+from scholargraph.graph.records import InstitutionRef
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
 DAY = date(2026, 1, 15)

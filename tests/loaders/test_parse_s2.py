@@ -12,16 +12,16 @@ from typing import Any
 import pytest
 import yaml
 
-from graph.errors import RecordRejected
-from graph.loaders.parse.files import iter_bulk_files
-from graph.loaders.parse.s2 import (
+from scholargraph.graph.errors import RecordRejected
+from scholargraph.graph.loaders.parse.files import iter_bulk_files
+from scholargraph.graph.loaders.parse.s2 import (
     parse_s2_author,
     parse_s2_dataset_line,
     parse_s2_paper,
     parse_s2_payload,
     parse_s2orc_metadata,
 )
-from graph.records import InstitutionRef
+from scholargraph.graph.records import InstitutionRef
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
 DAY = date(2026, 1, 15)

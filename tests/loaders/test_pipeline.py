@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from graph.db import Database
-from graph.loaders.demo import load_demo, write_demo_files
-from graph.loaders.files import file_chunks
-from graph.loaders.pipeline import Loader
-from graph.records import Batch, Rejection
-from graph.stats import graph_stats
-from queries.admin import CLEAR_DATA
+from scholargraph.graph.db import Database
+from scholargraph.graph.loaders.demo import load_demo, write_demo_files
+from scholargraph.graph.loaders.files import file_chunks
+from scholargraph.graph.loaders.pipeline import Loader
+from scholargraph.graph.records import Batch, Rejection
+from scholargraph.graph.stats import graph_stats
+from scholargraph.queries.admin import CLEAR_DATA
 from tests.loaders.records_factory import paper
 
 

@@ -6,13 +6,13 @@ from typing import Any
 
 import pytest
 
-from graph.db import Database
-from graph.errors import DatabaseError
-from graph.loaders.writer import GraphWriter
-from graph.records import InstitutionRef
-from graph.stats import graph_stats
-from queries import Query
-from queries import writer as wq
+from scholargraph.graph.db import Database
+from scholargraph.graph.errors import DatabaseError
+from scholargraph.graph.loaders.writer import GraphWriter
+from scholargraph.graph.records import InstitutionRef
+from scholargraph.graph.stats import graph_stats
+from scholargraph.queries import Query
+from scholargraph.queries import writer as wq
 from tests.loaders.records_factory import author, paper
 
 ROWS = Query(
@@ -173,8 +173,8 @@ async def test_a_failing_batch_leaves_nothing_half_written(
 
 
 async def test_ror_children_link_to_parents_that_arrive_later(db: Database) -> None:
-    from graph.loaders.profiles import write_institutions
-    from graph.records import InstitutionRecord
+    from scholargraph.graph.loaders.profiles import write_institutions
+    from scholargraph.graph.records import InstitutionRecord
 
     child = InstitutionRecord(
         name="Child Lab", source="ror", ror_id="02aaaaa11", parent_ids=("03bbbbb22",)

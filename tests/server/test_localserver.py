@@ -12,10 +12,10 @@ import pytest
 from neo4j import GraphDatabase
 from neo4j.exceptions import AuthError
 
-from graph import localserver
-from graph.config import Secret, Settings
-from graph.errors import DataDirLocked, JavaNotFound, MavenUnavailable, PortInUse
-from graph.localserver.process import STATE_FILE
+from scholargraph.graph import localserver
+from scholargraph.graph.config import Secret, Settings
+from scholargraph.graph.errors import DataDirLocked, JavaNotFound, MavenUnavailable, PortInUse
+from scholargraph.graph.localserver.process import STATE_FILE
 
 
 def _settings(base: Settings, data_dir: Path, port: int) -> Settings:

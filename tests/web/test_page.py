@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 import uvicorn
 
-from api.app import create_app
-from graph import localserver
-from graph.config import Settings
-from graph.db import Database
+from scholargraph.api.app import create_app
+from scholargraph.graph import localserver
+from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
 from tests.api.graphdata import (
     AUTHORSHIPS,
     BULUC,

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import httpx
 
-from api.app import create_app
-from graph.config import Settings
+from scholargraph.api.app import create_app
+from scholargraph.graph.config import Settings
 
 UNREACHABLE = Settings.from_mapping({"NEO4J_URI": "bolt://127.0.0.1:9"})
 

@@ -1,11 +1,11 @@
 """HTTP clients for the sources. Each takes an ``httpx.AsyncClient`` and a settings object
 and returns the sources' raw payloads (JSON objects or XML text) for the parsers."""
 
-from graph.loaders.clients.arxiv import ArxivClient, ArxivSettings
-from graph.loaders.clients.openalex import OpenAlexClient, OpenAlexSettings
-from graph.loaders.clients.orcid import OrcidClient, OrcidSettings
-from graph.loaders.clients.ror import RorClient, RorSettings, chosen_organizations
-from graph.loaders.clients.s2 import (
+from scholargraph.graph.loaders.clients.arxiv import ArxivClient, ArxivSettings
+from scholargraph.graph.loaders.clients.openalex import OpenAlexClient, OpenAlexSettings
+from scholargraph.graph.loaders.clients.orcid import OrcidClient, OrcidSettings
+from scholargraph.graph.loaders.clients.ror import RorClient, RorSettings, chosen_organizations
+from scholargraph.graph.loaders.clients.s2 import (
     S2Settings,
     SemanticScholarClient,
     arxiv_ref,

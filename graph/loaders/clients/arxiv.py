@@ -14,9 +14,9 @@ from typing import Literal
 
 import httpx
 
-from graph.errors import BadInput, ConfigError, SourceError, SourceUnavailable
-from graph.loaders.cache import ResponseCache
-from graph.loaders.http import (
+from scholargraph.graph.errors import BadInput, ConfigError, SourceError, SourceUnavailable
+from scholargraph.graph.loaders.cache import ResponseCache
+from scholargraph.graph.loaders.http import (
     HttpTiming,
     Params,
     RateLimit,

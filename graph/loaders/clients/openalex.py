@@ -14,11 +14,17 @@ from urllib.parse import quote
 
 import httpx
 
-from graph.config import Secret
-from graph.errors import BadInput, ConfigError, SourceError
-from graph.ids import arxiv_doi, normalize_doi, normalize_openalex, normalize_orcid, normalize_ror
-from graph.loaders.cache import ResponseCache
-from graph.loaders.http import (
+from scholargraph.graph.config import Secret
+from scholargraph.graph.errors import BadInput, ConfigError, SourceError
+from scholargraph.graph.ids import (
+    arxiv_doi,
+    normalize_doi,
+    normalize_openalex,
+    normalize_orcid,
+    normalize_ror,
+)
+from scholargraph.graph.loaders.cache import ResponseCache
+from scholargraph.graph.loaders.http import (
     HttpTiming,
     Params,
     RateLimit,

@@ -11,10 +11,16 @@ from typing import Any, Literal
 
 import httpx
 
-from graph.errors import SourceError
-from graph.ids import normalize_orcid
-from graph.loaders.cache import ResponseCache
-from graph.loaders.http import HttpTiming, RateLimit, RetryPolicy, SourceHttp, SourceProfile
+from scholargraph.graph.errors import SourceError
+from scholargraph.graph.ids import normalize_orcid
+from scholargraph.graph.loaders.cache import ResponseCache
+from scholargraph.graph.loaders.http import (
+    HttpTiming,
+    RateLimit,
+    RetryPolicy,
+    SourceHttp,
+    SourceProfile,
+)
 
 JsonObject = dict[str, Any]
 Section = Literal["record", "works", "employments", "person", "educations", "activities"]

@@ -11,11 +11,11 @@ from typing import Any
 
 import httpx
 
-from graph.config import Secret
-from graph.errors import SourceError
-from graph.ids import normalize_ror
-from graph.loaders.cache import ResponseCache
-from graph.loaders.http import (
+from scholargraph.graph.config import Secret
+from scholargraph.graph.errors import SourceError
+from scholargraph.graph.ids import normalize_ror
+from scholargraph.graph.loaders.cache import ResponseCache
+from scholargraph.graph.loaders.http import (
     HttpTiming,
     Params,
     RateLimit,

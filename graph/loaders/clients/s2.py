@@ -14,11 +14,11 @@ from urllib.parse import quote
 
 import httpx
 
-from graph.config import Secret
-from graph.errors import BadInput, ConfigError, SourceError
-from graph.ids import normalize_arxiv_id, normalize_doi
-from graph.loaders.cache import ResponseCache
-from graph.loaders.http import (
+from scholargraph.graph.config import Secret
+from scholargraph.graph.errors import BadInput, ConfigError, SourceError
+from scholargraph.graph.ids import normalize_arxiv_id, normalize_doi
+from scholargraph.graph.loaders.cache import ResponseCache
+from scholargraph.graph.loaders.http import (
     HttpTiming,
     Params,
     RateLimit,

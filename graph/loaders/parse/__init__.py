@@ -7,12 +7,17 @@ when it is unusable; functions that read a page or a file return a
 one bad record never costs the rest.
 """
 
-from graph.loaders.parse.arxiv_abs import parse_abs, parse_abs_file
-from graph.loaders.parse.arxiv_atom import AtomPage, parse_atom_feed
-from graph.loaders.parse.arxiv_oai import OaiError, OaiPage, parse_oai_page
-from graph.loaders.parse.authors import AuthorList, ParsedAuthor, split_authors
-from graph.loaders.parse.files import BULK_FORMATS, BulkFormat, detect_format, iter_bulk_files
-from graph.loaders.parse.openalex import (
+from scholargraph.graph.loaders.parse.arxiv_abs import parse_abs, parse_abs_file
+from scholargraph.graph.loaders.parse.arxiv_atom import AtomPage, parse_atom_feed
+from scholargraph.graph.loaders.parse.arxiv_oai import OaiError, OaiPage, parse_oai_page
+from scholargraph.graph.loaders.parse.authors import AuthorList, ParsedAuthor, split_authors
+from scholargraph.graph.loaders.parse.files import (
+    BULK_FORMATS,
+    BulkFormat,
+    detect_format,
+    iter_bulk_files,
+)
+from scholargraph.graph.loaders.parse.openalex import (
     OpenAlexPage,
     parse_openalex_author,
     parse_openalex_entity,
@@ -20,7 +25,7 @@ from graph.loaders.parse.openalex import (
     parse_openalex_payload,
     parse_openalex_work,
 )
-from graph.loaders.parse.orcid import (
+from scholargraph.graph.loaders.parse.orcid import (
     OrcidWorkIds,
     orcid_payload,
     orcid_work_ids,
@@ -28,8 +33,12 @@ from graph.loaders.parse.orcid import (
     parse_orcid_person,
     parse_orcid_record,
 )
-from graph.loaders.parse.ror import chosen_organization, parse_ror_payload, parse_ror_record
-from graph.loaders.parse.s2 import (
+from scholargraph.graph.loaders.parse.ror import (
+    chosen_organization,
+    parse_ror_payload,
+    parse_ror_record,
+)
+from scholargraph.graph.loaders.parse.s2 import (
     S2Page,
     parse_s2_author,
     parse_s2_dataset_line,
@@ -37,7 +46,13 @@ from graph.loaders.parse.s2 import (
     parse_s2_payload,
     parse_s2orc_metadata,
 )
-from graph.loaders.parse.text import clean_name, clean_title, decode_tex, normalize_text, parse_date
+from scholargraph.graph.loaders.parse.text import (
+    clean_name,
+    clean_title,
+    decode_tex,
+    normalize_text,
+    parse_date,
+)
 
 __all__ = [
     "BULK_FORMATS",

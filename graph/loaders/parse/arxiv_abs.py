@@ -29,12 +29,12 @@ import re
 from datetime import date
 from pathlib import Path
 
-from graph.errors import BadInput, RecordRejected
-from graph.ids import parse_arxiv_id
-from graph.loaders.parse.arxiv_fields import authorships_from_string, split_categories
-from graph.loaders.parse.text import clean_title, parse_date
-from graph.loaders.parse.values import excerpt, optional_doi, retrieved_or_today
-from graph.records import Batch, PaperRecord, Rejection, Version
+from scholargraph.graph.errors import BadInput, RecordRejected
+from scholargraph.graph.ids import parse_arxiv_id
+from scholargraph.graph.loaders.parse.arxiv_fields import authorships_from_string, split_categories
+from scholargraph.graph.loaders.parse.text import clean_title, parse_date
+from scholargraph.graph.loaders.parse.values import excerpt, optional_doi, retrieved_or_today
+from scholargraph.graph.records import Batch, PaperRecord, Rejection, Version
 
 _SECTION_BREAK = re.compile(r"^\\\\[ \t]*$", re.MULTILINE)
 _FIELD = re.compile(r"^([A-Za-z][\w-]*(?: \(revised v(\d+)\))?):\s*(.*)$")

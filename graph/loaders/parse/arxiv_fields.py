@@ -6,8 +6,8 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from graph.loaders.parse.authors import split_authors
-from graph.records import AuthorRecord, Authorship
+from scholargraph.graph.loaders.parse.authors import split_authors
+from scholargraph.graph.records import AuthorRecord, Authorship
 
 _WITHDRAWAL_COMMENT = re.compile(
     r"^\s*(?:this\s+)?(?:paper|article|submission|manuscript)?\s*(?:has\s+been\s+|is\s+)?withdrawn\b"

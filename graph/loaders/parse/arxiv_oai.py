@@ -20,15 +20,15 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from datetime import date
 
-from graph.errors import BadInput, RecordRejected
-from graph.ids import parse_arxiv_id
-from graph.loaders.parse.arxiv_fields import (
+from scholargraph.graph.errors import BadInput, RecordRejected
+from scholargraph.graph.ids import parse_arxiv_id
+from scholargraph.graph.loaders.parse.arxiv_fields import (
     authorships_from_string,
     split_categories,
     withdrawn_by_comment,
 )
-from graph.loaders.parse.text import clean_name, clean_title, parse_date
-from graph.loaders.parse.values import (
+from scholargraph.graph.loaders.parse.text import clean_name, clean_title, parse_date
+from scholargraph.graph.loaders.parse.values import (
     child_text,
     excerpt,
     local_name,
@@ -37,7 +37,14 @@ from graph.loaders.parse.values import (
     parse_xml,
     retrieved_or_today,
 )
-from graph.records import AuthorRecord, Authorship, Batch, PaperRecord, Rejection, Version
+from scholargraph.graph.records import (
+    AuthorRecord,
+    Authorship,
+    Batch,
+    PaperRecord,
+    Rejection,
+    Version,
+)
 
 _OAI = "{http://www.openarchives.org/OAI/2.0/}"
 _ARXIV = "{http://arxiv.org/OAI/arXiv/}"

@@ -23,7 +23,7 @@ import html
 import re
 from dataclasses import dataclass
 
-from graph.loaders.parse.text import clean_name, decode_tex, normalize_text
+from scholargraph.graph.loaders.parse.text import clean_name, decode_tex, normalize_text
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,16 +25,16 @@ from datetime import date
 from pathlib import Path
 from typing import IO, Literal, get_args
 
-from graph.errors import BadInput, RecordRejected
-from graph.loaders.parse.arxiv_abs import parse_abs_file
-from graph.loaders.parse.arxiv_atom import parse_atom_feed
-from graph.loaders.parse.arxiv_oai import parse_oai_page
-from graph.loaders.parse.openalex import parse_openalex_entity, parse_openalex_payload
-from graph.loaders.parse.orcid import parse_orcid_record
-from graph.loaders.parse.ror import parse_ror_payload
-from graph.loaders.parse.s2 import parse_s2_dataset_line, parse_s2_payload
-from graph.loaders.parse.values import JsonObject, excerpt
-from graph.records import Batch, Rejection, Source
+from scholargraph.graph.errors import BadInput, RecordRejected
+from scholargraph.graph.loaders.parse.arxiv_abs import parse_abs_file
+from scholargraph.graph.loaders.parse.arxiv_atom import parse_atom_feed
+from scholargraph.graph.loaders.parse.arxiv_oai import parse_oai_page
+from scholargraph.graph.loaders.parse.openalex import parse_openalex_entity, parse_openalex_payload
+from scholargraph.graph.loaders.parse.orcid import parse_orcid_record
+from scholargraph.graph.loaders.parse.ror import parse_ror_payload
+from scholargraph.graph.loaders.parse.s2 import parse_s2_dataset_line, parse_s2_payload
+from scholargraph.graph.loaders.parse.values import JsonObject, excerpt
+from scholargraph.graph.records import Batch, Rejection, Source
 
 BulkFormat = Literal["abs", "oai", "atom", "orcid", "openalex", "s2", "ror"]
 BULK_FORMATS: tuple[BulkFormat, ...] = get_args(BulkFormat)

@@ -19,10 +19,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from graph.errors import RecordRejected
-from graph.ids import arxiv_id_from_doi
-from graph.loaders.parse.text import clean_name, clean_title, parse_date, parse_year
-from graph.loaders.parse.values import (
+from scholargraph.graph.errors import RecordRejected
+from scholargraph.graph.ids import arxiv_id_from_doi
+from scholargraph.graph.loaders.parse.text import clean_name, clean_title, parse_date, parse_year
+from scholargraph.graph.loaders.parse.values import (
     JsonObject,
     excerpt,
     get_int,
@@ -38,7 +38,7 @@ from graph.loaders.parse.values import (
     retrieved_or_today,
     strings,
 )
-from graph.records import (
+from scholargraph.graph.records import (
     AffiliationRecord,
     AuthorRecord,
     Authorship,

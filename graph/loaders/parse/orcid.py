@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from graph.errors import RecordRejected
-from graph.loaders.parse.text import clean_name, parse_date, parse_year
-from graph.loaders.parse.values import (
+from scholargraph.graph.errors import RecordRejected
+from scholargraph.graph.loaders.parse.text import clean_name, parse_date, parse_year
+from scholargraph.graph.loaders.parse.values import (
     JsonObject,
     excerpt,
     get_list,
@@ -34,7 +34,7 @@ from graph.loaders.parse.values import (
     parse_xml,
     retrieved_or_today,
 )
-from graph.records import (
+from scholargraph.graph.records import (
     AffiliationRecord,
     AuthorRecord,
     Batch,

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 
-from graph.errors import RecordRejected
-from graph.loaders.parse.text import clean_name, parse_date
-from graph.loaders.parse.values import (
+from scholargraph.graph.errors import RecordRejected
+from scholargraph.graph.loaders.parse.text import clean_name, parse_date
+from scholargraph.graph.loaders.parse.values import (
     JsonObject,
     excerpt,
     get_int,
@@ -30,7 +30,7 @@ from graph.loaders.parse.values import (
     retrieved_or_today,
     strings,
 )
-from graph.records import Batch, InstitutionRecord, Rejection
+from scholargraph.graph.records import Batch, InstitutionRecord, Rejection
 
 _RELATIONSHIP_KINDS = ("parent", "child", "related")
 

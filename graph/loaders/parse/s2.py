@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from graph.errors import RecordRejected
-from graph.loaders.parse.text import clean_name, clean_title, parse_date, parse_year
-from graph.loaders.parse.values import (
+from scholargraph.graph.errors import RecordRejected
+from scholargraph.graph.loaders.parse.text import clean_name, clean_title, parse_date, parse_year
+from scholargraph.graph.loaders.parse.values import (
     JsonObject,
     excerpt,
     get_int,
@@ -37,7 +37,14 @@ from graph.loaders.parse.values import (
     retrieved_or_today,
     strings,
 )
-from graph.records import AuthorRecord, Authorship, Batch, InstitutionRef, PaperRecord, Rejection
+from scholargraph.graph.records import (
+    AuthorRecord,
+    Authorship,
+    Batch,
+    InstitutionRef,
+    PaperRecord,
+    Rejection,
+)
 
 _PAPER_SHA = re.compile(r"^[0-9a-f]{40}$")
 _PAPER_URL = re.compile(r"semanticscholar\.org/paper/(?:[^/]+/)?([0-9a-f]{40})")

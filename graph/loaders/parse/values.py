@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping
 from datetime import date
 from typing import Any
 
-from graph import ids
-from graph.errors import BadInput, RecordRejected
-from graph.records import Source
+from scholargraph.graph import ids
+from scholargraph.graph.errors import BadInput, RecordRejected
+from scholargraph.graph.records import Source
 
 JsonObject = Mapping[str, Any]
 
