@@ -7,12 +7,12 @@ PORT   ?= 8000
 DEMO_PAPERS ?= 2000
 PYTEST_ARGS ?=
 
-.PHONY: install web neo4j run test check lint format typecheck bench clean stop
+.PHONY: install web neo4j run test check lint format typecheck bench clean stop dist
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@
@@ -46,8 +46,13 @@ stop:
 test: install
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-## check: format, lint, types, then the tests
+## check: format, lint, types (Python and the page's TypeScript), then the tests
 check: lint typecheck test
+
+## dist: the page bundle, then the sdist and the wheel (both carry the bundle) in dist/
+dist: $(VENV)/.installed web
+	rm -rf dist
+	$(BIN)/python -m build --no-isolation --outdir dist .
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff format --check .
@@ -57,12 +62,13 @@ format: $(VENV)/.installed
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-typecheck: $(VENV)/.installed
+typecheck: $(VENV)/.installed node_modules/.installed
 	$(BIN)/mypy
+	npm run check:web
 
 ## bench: benchmarks, figures written to BENCHMARKS.md
 bench: install
 	$(BIN)/python -m benchmarks.run
 
 clean:
-	rm -rf $(VENV) .neo4j .cache .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .scholargraph .neo4j .cache api/web/dist dist node_modules .mypy_cache .ruff_cache .pytest_cache

@@ -62,10 +62,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(run=_load)
 
 
-def _state_dir(settings: Settings) -> Path:
-    return settings.cache_dir.parent / "loads"
-
-
 def _signature(args: argparse.Namespace) -> str:
     parts = [args.source] + [str(p.resolve()) for p in args.files or []]
     for key in ("ids", "set_spec", "category", "from_date", "until", "query", "filter"):
@@ -76,7 +72,7 @@ def _signature(args: argparse.Namespace) -> str:
 
 
 def _load(args: argparse.Namespace, settings: Settings) -> int:
-    state = _state_dir(settings)
+    state = settings.loads_dir
     checkpoint = state / f"{_signature(args)}.checkpoint.json"
     if args.restart:
         checkpoint.unlink(missing_ok=True)
@@ -173,7 +169,7 @@ def _print(summaries: dict[str, LoadSummary], as_json: bool, report: Path | None
 
 
 def load_demo(settings: Settings, *, papers: int, seed: int, if_empty: bool = False) -> int:
-    folder = write_demo_files(settings.cache_dir.parent / "demo", papers=papers, seed=seed)
+    folder = write_demo_files(settings.demo_dir, papers=papers, seed=seed)
 
     async def go() -> dict[str, LoadSummary] | None:
         async with Database.connect(settings) as db:
@@ -190,7 +186,7 @@ def load_demo(settings: Settings, *, papers: int, seed: int, if_empty: bool = Fa
                     folder,
                     coauthor_cap=settings.coauthor_cap,
                     progress=_advance(p, task),
-                    report=_state_dir(settings) / "demo-rejected.jsonl",
+                    report=settings.loads_dir / "demo-rejected.jsonl",
                 )
 
     summaries = asyncio.run(go())

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
+from scholargraph import __version__
 from scholargraph.cli import (
     db_cmd,
     demo_cmd,
@@ -29,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="scholargraph",
         description="An open scholarly knowledge graph in Neo4j: load, resolve, serve.",
     )
+    parser.add_argument("--version", action="version", version=f"scholargraph {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         command.register(sub)

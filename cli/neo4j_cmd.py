@@ -25,7 +25,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         ("stop", _stop, "shut the server down cleanly"),
     ):
         action = actions.add_parser(name, help=text)
-        action.add_argument("--data-dir", type=Path, help="store folder (default .neo4j/data)")
+        action.add_argument(
+            "--data-dir",
+            type=Path,
+            help="store folder (default <home>/neo4j/data, see SCHOLARGRAPH_HOME)",
+        )
         if name == "start":
             action.add_argument("--bolt-port", type=int, help="Bolt port on 127.0.0.1 (7687)")
         action.add_argument("--json", action="store_true", help="print JSON")

@@ -3,6 +3,15 @@
 Every setting has an environment variable of the same name in upper case. ``NEO4J_URI`` set
 means "use that server" (docker compose, Aura, a cluster); unset means the local server that
 ``scholargraph neo4j start`` runs from Maven Central jars.
+
+Runtime state lives in one home, never inside the installed package: ``SCHOLARGRAPH_HOME`` when
+set; else ``.scholargraph/`` in the source checkout the package runs from; else the platform's
+user data folder (and its user cache folder for the source cache). The home holds::
+
+    neo4j/          the local server's jars, and neo4j/data its store
+    cache/sources/  the source clients' response cache (the user cache folder when defaulted)
+    loads/          load checkpoints and rejection reports
+    demo/           the generated demo corpus
 """
 
 from __future__ import annotations
@@ -12,7 +21,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import platformdirs
+
 from scholargraph.graph.errors import ConfigError
+
+APP_NAME = "scholargraph"
 
 
 class Secret:
@@ -41,15 +54,28 @@ class Secret:
         return hash(self._value)
 
 
-def project_root() -> Path:
-    return Path(__file__).resolve().parents[1]
+def checkout_root() -> Path | None:
+    """The source checkout this package runs from, or None for an installed package."""
+    root = Path(__file__).resolve().parents[1]
+    if (root / "pyproject.toml").is_file() and (root / "scholargraph" / "__init__.py").is_file():
+        return root
+    return None
 
 
-def _default_home() -> Path:
-    root = project_root()
-    if (root / "pyproject.toml").exists():
-        return root / ".neo4j"
-    return Path.home() / ".cache" / "scholargraph" / "neo4j"
+def default_home(env: Mapping[str, str]) -> Path:
+    value = env.get("SCHOLARGRAPH_HOME")
+    if value:
+        return Path(value).expanduser()
+    root = checkout_root()
+    if root is not None:
+        return root / ".scholargraph"
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def default_cache_dir(env: Mapping[str, str], home: Path) -> Path:
+    if env.get("SCHOLARGRAPH_HOME") or checkout_root() is not None:
+        return home / "cache" / "sources"
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "sources"
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -74,8 +100,11 @@ class Settings:
     neo4j_password: Secret = field(default_factory=lambda: Secret("scholargraph"))
     neo4j_database: str = "neo4j"
     neo4j_auth: bool = True
-    neo4j_home: Path = field(default_factory=_default_home)
-    neo4j_data_dir: Path = field(default_factory=lambda: _default_home() / "data")
+    home: Path = field(default_factory=lambda: default_home(os.environ))
+    neo4j_home: Path = field(default_factory=lambda: default_home(os.environ) / "neo4j")
+    neo4j_data_dir: Path = field(
+        default_factory=lambda: default_home(os.environ) / "neo4j" / "data"
+    )
     neo4j_bolt_port: int = 7687
     neo4j_heap: str = "1g"
     neo4j_pagecache: str = "512m"
@@ -84,7 +113,9 @@ class Settings:
     coauthor_cap: int = 100
     network_projection: bool = True
     projection_quiet_s: float = 5.0
-    cache_dir: Path = field(default_factory=lambda: project_root() / ".cache" / "sources")
+    cache_dir: Path = field(
+        default_factory=lambda: default_cache_dir(os.environ, default_home(os.environ))
+    )
     s2_api_key: Secret | None = None
     openalex_api_key: Secret | None = None
     ror_client_id: Secret | None = None
@@ -94,6 +125,15 @@ class Settings:
     def local(self) -> bool:
         """True when scholargraph runs its own Neo4j rather than a configured ``NEO4J_URI``."""
         return not self.neo4j_uri
+
+    @property
+    def loads_dir(self) -> Path:
+        """Load checkpoints and rejection reports."""
+        return self.home / "loads"
+
+    @property
+    def demo_dir(self) -> Path:
+        return self.home / "demo"
 
     @property
     def local_uri(self) -> str:
@@ -123,15 +163,17 @@ class Settings:
     @classmethod
     def from_mapping(cls, env: Mapping[str, str]) -> Settings:
         defaults = cls()
-        home = _path(env, "SCHOLARGRAPH_NEO4J_HOME", defaults.neo4j_home)
+        home = default_home(env)
+        neo4j_home = _path(env, "SCHOLARGRAPH_NEO4J_HOME", home / "neo4j")
         return cls(
             neo4j_uri=env.get("NEO4J_URI") or None,
             neo4j_user=env.get("NEO4J_USER", defaults.neo4j_user),
             neo4j_password=Secret(env.get("NEO4J_PASSWORD", defaults.neo4j_password.reveal())),
             neo4j_database=env.get("NEO4J_DATABASE", defaults.neo4j_database),
             neo4j_auth=_bool(env, "SCHOLARGRAPH_NEO4J_AUTH", defaults.neo4j_auth),
-            neo4j_home=home,
-            neo4j_data_dir=_path(env, "SCHOLARGRAPH_NEO4J_DATA_DIR", home / "data"),
+            home=home,
+            neo4j_home=neo4j_home,
+            neo4j_data_dir=_path(env, "SCHOLARGRAPH_NEO4J_DATA_DIR", neo4j_home / "data"),
             neo4j_bolt_port=_int(env, "SCHOLARGRAPH_BOLT_PORT", defaults.neo4j_bolt_port),
             neo4j_heap=env.get("SCHOLARGRAPH_NEO4J_HEAP", defaults.neo4j_heap),
             neo4j_pagecache=env.get("SCHOLARGRAPH_NEO4J_PAGECACHE", defaults.neo4j_pagecache),
@@ -146,7 +188,7 @@ class Settings:
             projection_quiet_s=_float(
                 env, "SCHOLARGRAPH_PROJECTION_QUIET_S", defaults.projection_quiet_s
             ),
-            cache_dir=_path(env, "SCHOLARGRAPH_CACHE_DIR", defaults.cache_dir),
+            cache_dir=_path(env, "SCHOLARGRAPH_CACHE_DIR", default_cache_dir(env, home)),
             s2_api_key=_secret(env, "S2_API_KEY"),
             openalex_api_key=_secret(env, "OPENALEX_API_KEY"),
             ror_client_id=_secret(env, "ROR_CLIENT_ID"),

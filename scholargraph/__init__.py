@@ -5,6 +5,6 @@ The installed package holds four layers, each a folder at the top of the source 
 loaders, identity, analysis) → ``scholargraph.queries`` (Cypher), and ``scholargraph.cli``.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = ["__version__"]

@@ -1,6 +1,12 @@
 """The test session starts its own Neo4j (real, from the Maven Central jars) on a free port
 with a throw-away data dir, and stops it at the end. Every query that runs is recorded so the
-session can say which named queries no test exercised."""
+session can say which named queries no test exercised.
+
+The tests marked ``shared`` read the recorded source data in ``../shared/data``. They are
+selected when that folder exists and deselected (never skipped) when it does not, which the
+header of every run says; under CI (``CI=true``) a missing folder is an error, so the group can
+never silently stop running.
+"""
 
 from __future__ import annotations
 
@@ -17,8 +23,50 @@ from scholargraph.graph.db import Database
 from scholargraph.graph.schema.install import install_schema
 from scholargraph.queries import Query
 
-SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+SHARED_DATA = Path(
+    os.environ.get("SCHOLARGRAPH_SHARED_DATA")
+    or Path(__file__).resolve().parents[1].parent / "shared" / "data"
+)
 EXECUTED: set[str] = set()
+SHARED_DESELECTED: list[pytest.Item] = []
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if _in_ci() and not SHARED_DATA.is_dir():
+        raise pytest.UsageError(
+            f"CI=true but {SHARED_DATA} is missing: the 'shared' tests must run in CI "
+            "(set SCHOLARGRAPH_SHARED_DATA to the recorded source data)"
+        )
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    if SHARED_DATA.is_dir():
+        return f"shared data: {SHARED_DATA} found, the 'shared' group is selected"
+    return (
+        f"shared data: {SHARED_DATA} not found, the 'shared' group is deselected "
+        "(it needs the recorded source data; set SCHOLARGRAPH_SHARED_DATA to run it)"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if SHARED_DATA.is_dir():
+        return
+    kept = [item for item in items if item.get_closest_marker("shared") is None]
+    SHARED_DESELECTED[:] = [item for item in items if item.get_closest_marker("shared")]
+    if SHARED_DESELECTED:
+        config.hook.pytest_deselected(items=SHARED_DESELECTED)
+        items[:] = kept
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if SHARED_DESELECTED:
+        terminalreporter.write_line(
+            f"{len(SHARED_DESELECTED)} 'shared' tests deselected: {SHARED_DATA} not found"
+        )
 
 
 def record_query(query: Query, params: Mapping[str, Any]) -> None:

@@ -18,12 +18,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def scholargraph(settings: Settings, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    cache = Path(env.pop("cache", str(ROOT / ".cache")))
+    home = Path(env.pop("home", str(ROOT / ".scholargraph")))
     environment = {
         **os.environ,
         "NEO4J_URI": settings.uri,
         "NEO4J_PASSWORD": settings.neo4j_password.reveal(),
-        "SCHOLARGRAPH_CACHE_DIR": str(cache / "sources"),
+        "SCHOLARGRAPH_HOME": str(home),
         "COLUMNS": "200",
         **env,
     }
@@ -64,18 +64,18 @@ def test_db_analyze_resamples_and_leaves_the_graph_as_it_was(schema_ready: Setti
 
 @pytest.mark.usefixtures("db")
 def test_demo_then_stats_then_idempotent_reload(schema_ready: Settings, tmp_path: Path) -> None:
-    demo = scholargraph(schema_ready, "demo", "--papers", "150", "--seed", "5", cache=str(tmp_path))
+    demo = scholargraph(schema_ready, "demo", "--papers", "150", "--seed", "5", home=str(tmp_path))
     assert demo.returncode == 0, demo.stderr
     assert "papers created" in demo.stdout
     first = json.loads(scholargraph(schema_ready, "db", "stats", "--json").stdout)
     assert first["nodes"]["Paper"] == 150
     assert first["relationships"]["AUTHORED"] > 150
     again = scholargraph(
-        schema_ready, "demo", "--papers", "150", "--seed", "5", "--if-empty", cache=str(tmp_path)
+        schema_ready, "demo", "--papers", "150", "--seed", "5", "--if-empty", home=str(tmp_path)
     )
     assert "already holds papers" in again.stdout
     reload = scholargraph(
-        schema_ready, "demo", "--papers", "150", "--seed", "5", cache=str(tmp_path)
+        schema_ready, "demo", "--papers", "150", "--seed", "5", home=str(tmp_path)
     )
     assert reload.returncode == 0
     assert json.loads(scholargraph(schema_ready, "db", "stats", "--json").stdout) == first
@@ -96,7 +96,7 @@ def test_load_files_reports_rejections_and_summary(schema_ready: Settings, tmp_p
         "--report",
         str(report),
         "--json",
-        cache=str(tmp_path),
+        home=str(tmp_path),
     )
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)["arxiv"]

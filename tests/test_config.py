@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from scholargraph.graph import config
 from scholargraph.graph.config import Secret, Settings, read_env_file
 from scholargraph.graph.errors import ConfigError
 
@@ -54,3 +55,45 @@ def test_env_file_syntax_error_names_the_line(tmp_path: Path) -> None:
     env_file.write_text("GOOD=1\nthis line has no equals sign\n")
     with pytest.raises(ConfigError, match=r"\.env:2"):
         read_env_file(env_file)
+
+
+def test_home_holds_all_runtime_state(tmp_path: Path) -> None:
+    settings = Settings.from_mapping({"SCHOLARGRAPH_HOME": str(tmp_path)})
+    assert settings.home == tmp_path
+    assert settings.neo4j_home == tmp_path / "neo4j"
+    assert settings.neo4j_data_dir == tmp_path / "neo4j" / "data"
+    assert settings.cache_dir == tmp_path / "cache" / "sources"
+    assert settings.loads_dir == tmp_path / "loads"
+    assert settings.demo_dir == tmp_path / "demo"
+
+
+def test_a_checkout_keeps_its_state_in_the_checkout() -> None:
+    root = config.checkout_root()
+    assert root is not None
+    settings = Settings.from_mapping({})
+    assert settings.home == root / ".scholargraph"
+
+
+def test_an_installed_package_uses_the_platform_folders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(config, "checkout_root", lambda: None)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    settings = Settings.from_mapping({})
+    assert settings.home == tmp_path / "data" / "scholargraph"
+    assert settings.neo4j_data_dir == tmp_path / "data" / "scholargraph" / "neo4j" / "data"
+    assert settings.cache_dir == tmp_path / "cache" / "scholargraph" / "sources"
+
+
+def test_explicit_folders_win_over_the_home(tmp_path: Path) -> None:
+    settings = Settings.from_mapping(
+        {
+            "SCHOLARGRAPH_HOME": str(tmp_path / "home"),
+            "SCHOLARGRAPH_CACHE_DIR": str(tmp_path / "c"),
+            "SCHOLARGRAPH_NEO4J_DATA_DIR": str(tmp_path / "d"),
+        }
+    )
+    assert settings.cache_dir == tmp_path / "c"
+    assert settings.neo4j_data_dir == tmp_path / "d"
+    assert settings.neo4j_home == tmp_path / "home" / "neo4j"

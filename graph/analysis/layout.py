@@ -24,13 +24,13 @@ from itertools import pairwise
 from typing import Any
 
 import networkx as nx
-import numba
 import numpy as np
 import numpy.typing as npt
 from scipy import sparse
 from scipy.sparse import csgraph
 
 from scholargraph.graph.analysis.adjacency import both_ways
+from scholargraph.graph.analysis.jit import numba
 from scholargraph.graph.errors import BadInput
 
 Position = tuple[float, float]

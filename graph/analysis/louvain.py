@@ -21,11 +21,11 @@ import random
 from collections.abc import Hashable, Iterable
 
 import networkx as nx
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from scholargraph.graph.analysis.adjacency import both_ways
+from scholargraph.graph.analysis.jit import numba
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]

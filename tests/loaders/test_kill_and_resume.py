@@ -25,7 +25,7 @@ def _env(settings: Settings, state: Path) -> dict[str, str]:
         **os.environ,
         "NEO4J_URI": settings.uri,
         "NEO4J_PASSWORD": settings.neo4j_password.reveal(),
-        "SCHOLARGRAPH_CACHE_DIR": str(state / "sources"),
+        "SCHOLARGRAPH_HOME": str(state),
     }
 
 
