@@ -7,7 +7,7 @@ from collections.abc import Hashable, Mapping
 import networkx as nx
 
 from scholargraph.graph.analysis.build import node_order
-from scholargraph.graph.errors import BadInput
+from scholargraph.graph.errors import BadInput, ConfigError
 
 DEFAULT_BETWEENNESS_SAMPLES = 500
 
@@ -25,10 +25,17 @@ def strength(graph: nx.Graph, weight: str = "weight") -> dict[Hashable, float]:
 def pagerank(
     graph: nx.Graph, *, weight: str | None = "weight", alpha: float = 0.85
 ) -> dict[Hashable, float]:
-    """PageRank with edges followed in proportion to ``weight``; the scores sum to 1."""
+    """PageRank with edges followed in proportion to ``weight``; the scores sum to 1.
+
+    networkx computes it with scipy, which comes with the ``analysis`` extra.
+    """
     if len(graph) == 0:
         return {}
-    return {node: float(score) for node, score in nx.pagerank(graph, alpha, weight=weight).items()}
+    try:
+        scores = nx.pagerank(graph, alpha, weight=weight)
+    except ImportError as error:
+        raise ConfigError("pagerank needs scipy: pip install 'scholargraph[analysis]'") from error
+    return {node: float(score) for node, score in scores.items()}
 
 
 def betweenness(

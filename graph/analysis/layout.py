@@ -26,8 +26,6 @@ from typing import Any
 import networkx as nx
 import numpy as np
 import numpy.typing as npt
-from scipy import sparse
-from scipy.sparse import csgraph
 
 from scholargraph.graph.analysis.adjacency import both_ways
 from scholargraph.graph.analysis.jit import numba
@@ -230,6 +228,38 @@ def _initial_positions(
     return pos
 
 
+@numba.njit(cache=True, nogil=True)
+def _component_labels(
+    n: int, src: npt.NDArray[np.int64], dst: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled
+    """Connected components by union-find, numbered in the order of each one's first node."""
+    parent = np.arange(n)
+    for k in range(src.shape[0]):
+        a, b = src[k], dst[k]
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        while parent[b] != b:
+            parent[b] = parent[parent[b]]
+            b = parent[b]
+        if a != b:
+            if a < b:
+                parent[b] = a
+            else:
+                parent[a] = b
+    labels = np.full(n, -1, dtype=np.int64)
+    count = 0
+    for i in range(n):
+        root = i
+        while parent[root] != root:
+            root = parent[root]
+        if labels[root] < 0:
+            labels[root] = count
+            count += 1
+        labels[i] = labels[root]
+    return labels
+
+
 def _by_component(
     n: int, src: npt.NDArray[np.intp], dst: npt.NDArray[np.intp]
 ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
@@ -238,9 +268,8 @@ def _by_component(
     Component 0 is the largest (ties: the one whose first node comes first); a component's
     nodes keep their order, so the numbers never decrease.
     """
-    adjacency = sparse.csr_array((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n, n))
-    count, labels = csgraph.connected_components(adjacency, directed=False)
-    # labels are numbered in the order of each component's first node
+    labels = _component_labels(n, src.astype(np.int64), dst.astype(np.int64))
+    count = int(labels.max()) + 1 if n else 0
     sizes = np.bincount(labels, minlength=count)
     rank = np.empty(count, dtype=np.intp)
     rank[np.lexsort((np.arange(count), -sizes))] = np.arange(count, dtype=np.intp)

@@ -4,6 +4,7 @@ import math
 from collections.abc import Hashable, Iterable
 
 import networkx as nx
+import numpy as np
 import pytest
 
 from scholargraph.graph.analysis import forceatlas2, normalise
@@ -124,3 +125,22 @@ def test_normalise_centres_and_keeps_the_aspect_ratio() -> None:
     assert pos == {1: (-1.0, -0.25), 2: (1.0, -0.25), 3: (0.0, 0.25)}
     assert normalise({}) == {}
     assert normalise({1: (5, 5), 2: (5, 5)}) == {1: (0.0, 0.0), 2: (0.0, 0.0)}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_components_match_scipys(seed: int) -> None:
+    """The compiled union-find numbers components as scipy's csgraph does."""
+    from scipy import sparse
+    from scipy.sparse import csgraph
+
+    from scholargraph.graph.analysis.layout import _component_labels
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 300))
+    m = int(rng.integers(0, 2 * n))
+    src, dst = rng.integers(0, n, m), rng.integers(0, n, m)
+    adjacency = sparse.csr_array((np.ones(m, dtype=np.int8), (src, dst)), shape=(n, n))
+    _, expected = csgraph.connected_components(adjacency, directed=False)
+    assert _component_labels(n, src.astype(np.int64), dst.astype(np.int64)).tolist() == (
+        expected.tolist()
+    )
