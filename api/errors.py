@@ -6,9 +6,12 @@ Codes:
 * ``BAD_INPUT`` — an argument that can never succeed (a malformed id, a bad cursor), and any
   request that fails to parse or validate (``GRAPHQL_VALIDATION_FAILED`` is not used, so a
   client has one code to branch on).
-* ``LIMIT_EXCEEDED`` — a page, depth, alias, token or cost limit was passed.
+* ``LIMIT_EXCEEDED`` — a limit on the request was passed: body size, document length,
+  tokens, nesting, selections, depth, aliases, cost, page or network size.
 * ``UNAUTHENTICATED`` — a curator mutation without the curator's bearer token.
 * ``CONFLICT`` — a curation decision contradicts an earlier one or an ORCID iD.
+* ``UNAVAILABLE`` — Neo4j is not reachable (down, restarting, refusing the credentials); the
+  response is HTTP 503 with ``Retry-After``, and the next request tries again.
 * ``INTERNAL`` — anything else; the message is masked and the error logged with its trace.
 """
 
@@ -19,11 +22,21 @@ from typing import Any
 
 from graphql import GraphQLError
 
-from scholargraph.graph.errors import BadInput, IdentityError, NotFound, ScholargraphError
+from scholargraph.graph.errors import (
+    BadInput,
+    DatabaseAuthFailed,
+    DatabaseUnavailable,
+    IdentityError,
+    NotFound,
+    QueryTimedOut,
+    ScholargraphError,
+)
 
 logger = logging.getLogger("scholargraph.api")
 
 INTERNAL_MESSAGE = "Internal server error; it has been logged."
+UNAVAILABLE_MESSAGE = "The graph database is not reachable right now; retry in a few seconds."
+RETRY_AFTER_S = 5
 
 
 class LimitExceeded(ScholargraphError):
@@ -44,7 +57,17 @@ _PUBLIC: dict[type[ScholargraphError], str] = {
     LimitExceeded: "LIMIT_EXCEEDED",
     Unauthenticated: "UNAUTHENTICATED",
     IdentityError: "CONFLICT",
+    DatabaseUnavailable: "UNAVAILABLE",
+    DatabaseAuthFailed: "UNAVAILABLE",
+    QueryTimedOut: "LIMIT_EXCEEDED",
 }
+
+
+# The parser's own limits (tokens, nesting), reported as syntax errors.
+_PARSER_LIMITS = (
+    "Syntax Error: Document contains more than",
+    "Syntax Error: Document is nested too deeply",
+)
 
 
 def limit_error(message: str) -> GraphQLError:
@@ -83,7 +106,11 @@ def format_error(error: GraphQLError) -> dict[str, Any]:
         )
         return dict(masked.formatted)
     formatted = dict(error.formatted)
-    if error.message.startswith("Syntax Error: Document contains more than"):
+    if code == "UNAVAILABLE":
+        # the server's address and credentials are the operator's business, not the client's
+        logger.warning("Neo4j unavailable at %s: %s", error.path, error.message)
+        formatted["message"] = UNAVAILABLE_MESSAGE
+    if error.message.startswith(_PARSER_LIMITS):
         code = "LIMIT_EXCEEDED"
     formatted["extensions"] = {**(error.extensions or {}), "code": code}
     return formatted

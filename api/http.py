@@ -4,32 +4,37 @@
   only: a mutation over GET is refused with 405).
 * The response type follows ``Accept``: ``application/graphql-response+json`` or
   ``application/json`` (also for ``*/*`` or no ``Accept``); anything else gets 406.
-* A body that is not JSON or parameters of the wrong type are 400. A document that fails to
+* A body that is not JSON (I-JSON: no lone surrogates, nested at most 32 deep, see
+  :mod:`api.inputs`) or parameters of the wrong type are 400; a body over
+  ``SCHOLARGRAPH_MAX_BODY_BYTES`` is 413, GET parameters over it 414. A document that fails to
   parse or validate, or variables that do not coerce, are 400 with
   ``application/graphql-response+json`` and 200 with ``application/json`` (as the spec asks
   for legacy clients); either way the response then has no ``data``.
-* A browser asking for HTML without a query gets GraphiQL.
+* A response with an ``UNAVAILABLE`` error (Neo4j not reachable) is 503 with ``Retry-After``.
+* A browser asking for HTML without a query gets GraphiQL, from the page bundle
+  (``api/web/dist/graphiql``: React, GraphiQL and its CSS served from this origin, no CDN).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 import orjson
 import strawberry
 from graphql import GraphQLError
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from strawberry.exceptions import MissingQueryError
-from strawberry.http.ides import get_graphql_ide_html
 from strawberry.schema.exceptions import CannotGetOperationTypeError, InvalidOperationTypeError
 from strawberry.types.execution import ExecutionResult, PreExecutionError
 from strawberry.types.graphql import OperationType
 
 from scholargraph.api.context import Context
-from scholargraph.api.errors import format_error
+from scholargraph.api.errors import RETRY_AFTER_S, format_error
+from scholargraph.api.inputs import read_json
+from scholargraph.graph.errors import ScholargraphError
 
 GRAPHQL_RESPONSE = "application/graphql-response+json"
 JSON = "application/json"
@@ -37,11 +42,18 @@ ContextFactory = Callable[[Request], Context]
 
 
 class _RequestError(Exception):
-    def __init__(self, status: int, message: str, headers: Mapping[str, str] | None = None):
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        headers: Mapping[str, str] | None = None,
+        code: str = "BAD_INPUT",
+    ):
         super().__init__(message)
         self.status = status
         self.message = message
         self.headers = dict(headers or {})
+        self.code = code
 
 
 def media_type_for(accept: str | None) -> str | None:
@@ -85,26 +97,56 @@ def _wants_html(request: Request) -> bool:
     return "text/html" in accept and "query" not in request.query_params
 
 
+def _json(raw: str | bytes, what: str) -> Any:
+    try:
+        return read_json(raw, what)
+    except ScholargraphError as error:
+        raise _RequestError(400, str(error), code=error.code) from None
+
+
+async def _body(request: Request) -> bytes:
+    """The body, refused with 413 as soon as it passes ``SCHOLARGRAPH_MAX_BODY_BYTES``."""
+    limit: int = request.app.state.settings.max_body_bytes
+    too_large = _RequestError(
+        413,
+        f"the request body is over {limit:,} bytes, the limit (SCHOLARGRAPH_MAX_BODY_BYTES); "
+        f"send a shorter document, with long values as variables",
+        code="LIMIT_EXCEEDED",
+    )
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_large
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def _params(request: Request) -> dict[str, Any]:
     if request.method == "GET":
+        limit: int = request.app.state.settings.max_body_bytes
+        if len(request.scope["query_string"]) > limit:
+            raise _RequestError(
+                414,
+                f"the URL's parameters are over {limit:,} bytes; send the request as POST",
+                code="LIMIT_EXCEEDED",
+            )
         params: dict[str, Any] = dict(request.query_params)
         for name in ("variables", "extensions"):
             if params.get(name):
-                try:
-                    params[name] = json.loads(params[name])
-                except ValueError:
-                    raise _RequestError(400, f"{name} is not valid JSON") from None
+                params[name] = _json(params[name], name)
         return params
     content_type = request.headers.get("content-type", "")
     if content_type.split(";")[0].strip().lower() != JSON:
         raise _RequestError(415, "send the request as Content-Type: application/json")
-    body = await request.body()
+    body = await _body(request)
     if not body:
         raise _RequestError(400, 'the request body is empty; send {"query": "…"}')
-    try:
-        params = json.loads(body)
-    except ValueError:
-        raise _RequestError(400, "the request body is not valid JSON") from None
+    params = _json(body, "the request body")
     if not isinstance(params, dict):
         raise _RequestError(400, "the request body must be a JSON object")
     return params
@@ -137,18 +179,28 @@ def _is_request_error(result: ExecutionResult) -> bool:
     )
 
 
-def _error_body(message: str) -> dict[str, Any]:
-    return {"errors": [{"message": message, "extensions": {"code": "BAD_INPUT"}}]}
+def _error_body(message: str, code: str = "BAD_INPUT") -> dict[str, Any]:
+    return {"errors": [{"message": message, "extensions": {"code": code}}]}
+
+
+GRAPHIQL_PAGE = Path(__file__).resolve().parent / "web" / "dist" / "graphiql" / "graphiql.html"
+
+
+def _graphiql(page: Path) -> Response:
+    if not page.is_file():
+        message = "GraphiQL is not built yet: run `make web` (or `npm run build:web`) and reload."
+        return PlainTextResponse(message, status_code=503)
+    return FileResponse(page, media_type="text/html")
 
 
 def graphql_endpoint(
-    schema: strawberry.Schema, context_for: ContextFactory
+    schema: strawberry.Schema, context_for: ContextFactory, graphiql: Path = GRAPHIQL_PAGE
 ) -> Callable[[Request], Any]:
-    """The Starlette endpoint serving ``schema`` at one path."""
+    """The Starlette endpoint serving ``schema`` at one path (and ``graphiql`` to browsers)."""
 
     async def endpoint(request: Request) -> Response:
         if request.method == "GET" and _wants_html(request):
-            return HTMLResponse(get_graphql_ide_html())
+            return _graphiql(graphiql)
         media_type = media_type_for(request.headers.get("accept"))
         if media_type is None:
             return JSONResponse(
@@ -175,7 +227,8 @@ def graphql_endpoint(
             except MissingQueryError:
                 raise _RequestError(400, "the query parameter is missing") from None
         except _RequestError as error:
-            return _respond(_error_body(error.message), error.status, media_type, error.headers)
+            body = _error_body(error.message, error.code)
+            return _respond(body, error.status, media_type, error.headers)
         return _respond_result(result, media_type)
 
     return endpoint
@@ -191,7 +244,10 @@ def _respond_result(result: ExecutionResult, media_type: str) -> Response:
     if result.extensions:
         body["extensions"] = result.extensions
     status = 400 if refused and media_type == GRAPHQL_RESPONSE else 200
-    return _respond(body, status, media_type)
+    headers: dict[str, str] = {}
+    if any(e.get("extensions", {}).get("code") == "UNAVAILABLE" for e in body.get("errors", ())):
+        status, headers = 503, {"Retry-After": str(RETRY_AFTER_S)}
+    return _respond(body, status, media_type, headers)
 
 
 def _as_graphql_error(error: Any) -> GraphQLError:

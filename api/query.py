@@ -109,11 +109,17 @@ class Query:
     ) -> PaperConnection:
         given = filter or PaperFilterInput()
         paper_filter = PaperFilter(
-            researcher=await _researcher_id(info, given.researcher) if given.researcher else None,
-            institution=(
-                await _institution_id(info, given.institution) if given.institution else None
+            researcher=(
+                await _researcher_id(info, given.researcher)
+                if given.researcher is not None
+                else None
             ),
-            category=_category_code(given.category) if given.category else None,
+            institution=(
+                await _institution_id(info, given.institution)
+                if given.institution is not None
+                else None
+            ),
+            category=_category_code(given.category) if given.category is not None else None,
             year_from=given.year_from,
             year_to=given.year_to,
         )
@@ -138,8 +144,8 @@ class Query:
         institution: str | None = None,
         strongest: bool = False,
     ) -> CollaborationPath:
-        limits.at_most(k, paths.MAX_PATHS, "k")
-        limits.at_most(max_length, paths.MAX_HOPS, "maxLength")
+        limits.size(k, paths.MAX_PATHS, "k", minimum=1)
+        limits.size(max_length, paths.MAX_HOPS, "maxLength", minimum=1)
         db = info.context.db
         source, target = await asyncio.gather(
             entities.find_researcher(db, ResearcherRef(id=from_)),
@@ -150,8 +156,10 @@ class Query:
             k=k,
             year_from=year_from,
             year_to=year_to,
-            category=_category_code(category) if category else None,
-            institution=await _institution_id(info, institution) if institution else None,
+            category=_category_code(category) if category is not None else None,
+            institution=(
+                await _institution_id(info, institution) if institution is not None else None
+            ),
             strongest=strongest,
         )
         return CollaborationPath.of(await paths.collaboration_paths(db, source, target, options))

@@ -1,16 +1,22 @@
-"""``scholargraph load SOURCE`` — bulk files or the live APIs into the graph; and the demo."""
+"""``scholargraph load SOURCE`` — bulk files or the live APIs into the graph; and the demo.
+
+Exit status: 0 when the load finished with nothing set aside; :data:`EXIT_REJECTED` when it
+finished but rejected records or files (each one is in the report); any other non-zero
+status when it could not run (see ``cli/main.py``).
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from scholargraph.cli.progress import load_progress, summary_table
 from scholargraph.graph.config import Settings
@@ -20,20 +26,15 @@ from scholargraph.graph.ids import is_arxiv_id
 from scholargraph.graph.loaders import live
 from scholargraph.graph.loaders.demo import load_demo as run_demo
 from scholargraph.graph.loaders.demo import write_demo_files
-from scholargraph.graph.loaders.files import file_chunks
-from scholargraph.graph.loaders.parse.files import BulkFormat
+from scholargraph.graph.loaders.files import CHUNK_RECORDS, file_chunks, input_fingerprint
+from scholargraph.graph.loaders.parse.files import SkippedFile
 from scholargraph.graph.loaders.pipeline import Loader, LoadSummary
 from scholargraph.graph.records import Batch
 from scholargraph.graph.schema.install import install_schema
 
 SOURCES = ("arxiv", "s2", "openalex", "orcid", "ror")
-FILE_FORMATS: dict[str, BulkFormat | None] = {
-    "arxiv": None,  # .abs files, OAI-PMH or Atom XML: told apart by their content
-    "s2": "s2",
-    "openalex": "openalex",
-    "orcid": "orcid",
-    "ror": "ror",
-}
+# sysexits' EX_DATAERR: the load finished, but set records or files of its input aside
+EXIT_REJECTED = 65
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -56,6 +57,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--query", help="arXiv search query")
     parser.add_argument("--filter", dest="filter", help="OpenAlex works filter")
     parser.add_argument("--affiliation", nargs="+", help="ROR: raw affiliation strings")
+    parser.add_argument(
+        "--chunk-size",
+        type=int,
+        default=CHUNK_RECORDS,
+        metavar="N",
+        help=f"records of --files per checkpointed chunk (default {CHUNK_RECORDS:,})",
+    )
     parser.add_argument("--report", type=Path, help="rejected records (JSON lines)")
     parser.add_argument("--restart", action="store_true", help="ignore the checkpoint")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -71,12 +79,22 @@ def _signature(args: argparse.Namespace) -> str:
     return "-".join(parts).replace("/", "_")[:150]
 
 
+def _input(args: argparse.Namespace) -> str:
+    """What a checkpoint of this load must have read to be resumed."""
+    signature = _signature(args)
+    if not args.files:
+        return signature
+    return f"{signature}:{args.chunk_size}:{input_fingerprint(args.files)}"
+
+
 def _load(args: argparse.Namespace, settings: Settings) -> int:
     state = settings.loads_dir
     checkpoint = state / f"{_signature(args)}.checkpoint.json"
     if args.restart:
         checkpoint.unlink(missing_ok=True)
     report = args.report or state / f"{args.source}-rejected.jsonl"
+    skipped: list[SkippedFile] = []
+    err = Console(stderr=True)
 
     async def go() -> LoadSummary:
         async with Database.connect(settings) as db:
@@ -88,18 +106,27 @@ def _load(args: argparse.Namespace, settings: Settings) -> int:
                     coauthor_cap=settings.coauthor_cap,
                     report=report,
                     checkpoint=checkpoint,
+                    input=_input(args),
                     progress=_advance(progress, task),
+                    warn=lambda line: err.print(
+                        f"[yellow]warning:[/yellow] {escape(line)}", soft_wrap=True
+                    ),
                 )
-                return await loader.run(_chunks(args, settings))
+                return await loader.run(_chunks(args, settings, skipped.append))
 
     summary = asyncio.run(go())
+    summary.skipped_files = [f"{file.path}: {file.reason}" for file in skipped]
     _print({args.source: summary}, args.json, report)
-    return 0
+    return EXIT_REJECTED if summary.rejected else 0
 
 
-def _chunks(args: argparse.Namespace, settings: Settings) -> AsyncIterator[tuple[str, Batch]]:
+def _chunks(
+    args: argparse.Namespace, settings: Settings, on_skip: Callable[[SkippedFile], None]
+) -> AsyncIterator[tuple[str, Batch]]:
     if args.files:
-        return file_chunks(args.files, format=FILE_FORMATS[args.source])
+        return file_chunks(
+            args.files, source=args.source, chunk_size=args.chunk_size, on_skip=on_skip
+        )
     return _live(args, settings)
 
 
@@ -164,8 +191,14 @@ def _print(summaries: dict[str, LoadSummary], as_json: bool, report: Path | None
         return
     console = Console()
     console.print(summary_table("load summary", summaries))
+    for summary in summaries.values():
+        if summary.skipped_files:
+            console.print(f"{len(summary.skipped_files):,} files skipped, not read:")
+            for line in summary.skipped_files:
+                console.print(f"  {line}", highlight=False)
     if report is not None and any(s.rejected for s in summaries.values()):
-        console.print(f"rejected records and reasons: {report}")
+        rejected = sum(s.rejected for s in summaries.values())
+        console.print(f"{rejected:,} rejected records and files, with reasons: {report}")
 
 
 def load_demo(settings: Settings, *, papers: int, seed: int, if_empty: bool = False) -> int:

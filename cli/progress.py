@@ -49,6 +49,8 @@ def summary_table(title: str, summaries: dict[str, LoadSummary]) -> Table:
         "papers created": lambda s: s.papers.created,
         "papers updated": lambda s: s.papers.updated,
         "papers unchanged": lambda s: s.papers.unchanged,
+        "papers merged": lambda s: s.papers.paper_merges,
+        "papers without a title yet": lambda s: s.papers.untitled,
         "researchers created": lambda s: s.papers.researchers_created + s.authors_created,
         "author profiles updated": lambda s: s.authors_updated,
         "institutions written": lambda s: s.institutions,

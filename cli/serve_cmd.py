@@ -1,10 +1,8 @@
-"""``scholargraph serve`` — the API and the web page, under uvicorn."""
+"""``scholargraph serve`` — the API and the web page, under uvicorn (:mod:`api.server`)."""
 
 from __future__ import annotations
 
 import argparse
-
-import uvicorn
 
 from scholargraph.graph.config import Settings
 
@@ -18,12 +16,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _serve(args: argparse.Namespace, settings: Settings) -> int:
-    uvicorn.run(
-        "scholargraph.api.app:create_app",
-        factory=True,
-        host=args.host,
-        port=args.port,
-        workers=args.workers,
-        log_level="info",
-    )
-    return 0
+    from scholargraph.api import server
+
+    config = server.serve_config(settings, host=args.host, port=args.port, workers=args.workers)
+    return server.run(config)

@@ -2,23 +2,54 @@
 
 Every statement is a named :class:`queries.Query` run in a managed transaction
 (``execute_read`` / ``execute_write``, so ``neo4j://`` routing sends reads to followers) with a
-timeout. Driver errors become scholargraph errors here.
+timeout. Driver errors become scholargraph errors here (:func:`as_database_error`): a server
+that does not answer or a connection lost is :class:`DatabaseUnavailable`, refused
+credentials :class:`DatabaseAuthFailed`, a statement stopped at its timeout
+:class:`QueryTimedOut`.
+
+A connection is given up on after ``SCHOLARGRAPH_NEO4J_CONNECT_TIMEOUT`` seconds, and the
+first statement connects before it runs, so a server that is not there is said at once. Then
+the driver retries a transaction lost to a dropped connection for 30 s, which lets a load ride
+out a restart of Neo4j; the API server connects with ``fail_fast``, retrying for half a
+second, so a request to a Neo4j that is down is answered at once (and the next one tries
+again).
 """
 
 from __future__ import annotations
 
+import os
+import re
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
 import neo4j
 from neo4j import AsyncGraphDatabase, AsyncManagedTransaction, unit_of_work
-from neo4j.exceptions import ConstraintError, Neo4jError, ServiceUnavailable
+from neo4j.exceptions import (
+    AuthError,
+    ConstraintError,
+    IncompleteCommit,
+    Neo4jError,
+    ServiceUnavailable,
+    SessionExpired,
+)
+from neo4j.exceptions import DatabaseUnavailable as Neo4jDatabaseUnavailable
 
 from scholargraph.graph.config import Settings
-from scholargraph.graph.errors import ConstraintViolation, DatabaseError
+from scholargraph.graph.errors import (
+    ConstraintViolation,
+    DatabaseAuthFailed,
+    DatabaseError,
+    DatabaseUnavailable,
+    QueryTimedOut,
+)
 from scholargraph.queries import Query
 
 QueryHook = Callable[[Query, Mapping[str, Any]], None]
+# What the driver raises when the server does not answer or a connection drops.
+CONNECTION_ERRORS = (ServiceUnavailable, SessionExpired, OSError)
+_TIMED_OUT = "Neo.ClientError.Transaction.TransactionTimedOut"
+_ERRNO = re.compile(r"\[Errno (\d+)\]")
 T = TypeVar("T")
 Row = dict[str, Any]
 
@@ -31,20 +62,74 @@ class Database:
         database: str = "neo4j",
         timeout: float = 30.0,
         on_query: QueryHook | None = None,
+        uri: str = "",
+        user: str | None = None,
     ) -> None:
         self.driver = driver
         self.database = database
         self.timeout = timeout
         self.on_query = on_query
+        self.uri = uri
+        self.user = user
+        self.budget_s: float | None = None
+        self._deadline: float | None = None
+        self._owns_driver = True
+        # Connect once before the first statement: a server that is not there is then said
+        # at once, not after the driver's retries (meant for connections lost mid-work).
+        self._unverified = True
 
     @classmethod
-    def connect(cls, settings: Settings, **driver_options: Any) -> Database:
+    def connect(
+        cls, settings: Settings, *, fail_fast: bool = False, **driver_options: Any
+    ) -> Database:
         driver_options.setdefault("notifications_min_severity", "OFF")
+        driver_options.setdefault("connection_timeout", settings.neo4j_connect_timeout)
+        # Taking a connection may include making one, so this is the longer of the two.
+        driver_options.setdefault(
+            "connection_acquisition_timeout", 2 * settings.neo4j_connect_timeout
+        )
+        if fail_fast:
+            # Attempts at about 0, 0.2 and 0.6 s: enough to get past the dead connections a
+            # restarted server leaves in the pool, short enough to answer at once when it is down.
+            driver_options.setdefault("max_transaction_retry_time", 0.5)
+            driver_options.setdefault("initial_retry_delay", 0.2)
         driver = AsyncGraphDatabase.driver(settings.uri, auth=settings.auth, **driver_options)
-        return cls(driver, database=settings.neo4j_database, timeout=settings.query_timeout)
+        db = cls(
+            driver,
+            database=settings.neo4j_database,
+            timeout=settings.query_timeout,
+            uri=settings.uri,
+            user=settings.neo4j_user if settings.neo4j_auth else None,
+        )
+        db._unverified = not fail_fast
+        return db
+
+    def within(self, budget_s: float) -> Database:
+        """This database for one request: its statements share one time budget of
+        ``budget_s`` seconds from now.
+
+        Each statement runs with what is left of the budget as its transaction timeout (Neo4j
+        stops a transaction past its timeout, looking about every two seconds); once the
+        budget is spent, a statement raises :class:`QueryTimedOut` without running. The view
+        shares this database's driver and never closes it.
+        """
+        view = Database(
+            self.driver,
+            database=self.database,
+            timeout=self.timeout,
+            on_query=self.on_query,
+            uri=self.uri,
+            user=self.user,
+        )
+        view.budget_s = budget_s
+        view._deadline = time.monotonic() + budget_s
+        view._owns_driver = False
+        view._unverified = False
+        return view
 
     async def close(self) -> None:
-        await self.driver.close()
+        if self._owns_driver:
+            await self.driver.close()
 
     async def __aenter__(self) -> Database:
         return self
@@ -53,13 +138,13 @@ class Database:
         await self.close()
 
     async def verify(self) -> None:
+        """Connect and authenticate, or raise :class:`DatabaseUnavailable` /
+        :class:`DatabaseAuthFailed` saying what to do."""
         try:
             await self.driver.verify_connectivity()
-        except (ServiceUnavailable, OSError) as error:
-            raise DatabaseError(
-                f"Neo4j is not reachable: {error}. Start the local server with "
-                f"`scholargraph neo4j start`, or check NEO4J_URI"
-            ) from error
+        except (Neo4jError, *CONNECTION_ERRORS) as error:
+            raise self._error(error, "connecting") from error
+        self._unverified = False
 
     async def run(
         self,
@@ -89,10 +174,13 @@ class Database:
         """:meth:`run`, and the bookmark of the graph state after it: two reads with the same
         bookmark saw the same committed graph (no write landed in between)."""
         bound = _bind(params)
+        timeout = self._timeout(query.name, timeout_s)
+        if self._unverified:
+            await self.verify()
         if self.on_query is not None:
             self.on_query(query, bound)
 
-        @unit_of_work(timeout=timeout_s or self.timeout)
+        @unit_of_work(timeout=timeout)
         async def work(tx: AsyncManagedTransaction) -> list[Row]:
             result = await tx.run(query.text, bound)
             return await _rows(query, result)
@@ -102,9 +190,7 @@ class Database:
                 if query.mode == "read":
                     rows = await session.execute_read(work)
                 elif query.mode == "auto":
-                    result = await session.run(
-                        neo4j.Query(query.text, timeout=timeout_s or self.timeout), bound
-                    )
+                    result = await session.run(neo4j.Query(query.text, timeout=timeout), bound)
                     rows = await _rows(query, result)
                 else:
                     rows = await session.execute_write(work)
@@ -115,8 +201,8 @@ class Database:
                 f"{query.name}: {error.message}. A node with that key already exists; look it "
                 f"up by the key instead of creating it again"
             ) from error
-        except Neo4jError as error:
-            raise DatabaseError(f"{query.name} failed: {error.message}") from error
+        except (Neo4jError, *CONNECTION_ERRORS) as error:
+            raise self._error(error, query.name, timeout) from error
         return rows, frozenset(seen)
 
     async def unit(
@@ -127,8 +213,11 @@ class Database:
         The driver retries transient failures by calling ``work`` again from the start, so
         ``work`` must compute everything it writes inside the transaction.
         """
+        timeout = self._timeout("a write transaction", timeout_s)
+        if self._unverified:
+            await self.verify()
 
-        @unit_of_work(timeout=timeout_s or self.timeout)
+        @unit_of_work(timeout=timeout)
         async def body(tx: AsyncManagedTransaction) -> T:
             return await work(Tx(tx, self.on_query))
 
@@ -137,8 +226,34 @@ class Database:
                 return await session.execute_write(body)
         except ConstraintError as error:
             raise ConstraintViolation(f"{error.message}") from error
-        except Neo4jError as error:
-            raise DatabaseError(f"write transaction failed: {error.message}") from error
+        except (Neo4jError, *CONNECTION_ERRORS) as error:
+            raise self._error(error, "a write transaction", timeout) from error
+
+    def _timeout(self, what: str, timeout_s: float | None) -> float:
+        timeout = timeout_s or self.timeout
+        if self._deadline is None:
+            return timeout
+        left = self._deadline - time.monotonic()
+        if left <= 0:
+            raise QueryTimedOut(
+                f"{what} did not run: the request's {self.budget_s:g} s time budget in the "
+                f"database is spent; ask for less"
+            )
+        return min(timeout, left)
+
+    def _error(self, error: Exception, what: str, timeout: float | None = None) -> DatabaseError:
+        limit = None
+        if timeout is not None:
+            limit = f"its {timeout:g} s timeout"
+            if timeout == self.timeout:
+                limit += " (SCHOLARGRAPH_QUERY_TIMEOUT)"
+            elif self.budget_s is not None and timeout < self.timeout:
+                limit = f"the request's {self.budget_s:g} s time budget"
+        translated = as_database_error(error, self.uri, self.user, what=what, limit=limit)
+        if translated is not None:
+            return translated
+        message = error.message if isinstance(error, Neo4jError) else str(error)
+        return DatabaseError(f"{what} failed: {message}")
 
 
 class Tx:
@@ -186,3 +301,50 @@ async def _rows(query: Query, result: neo4j.AsyncResult) -> list[Row]:
             f"{query.name} returns a node, relationship or path: return a map projection"
         )
     return rows
+
+
+def as_database_error(
+    error: BaseException,
+    uri: str,
+    user: str | None,
+    *,
+    what: str = "a statement",
+    limit: str | None = None,
+) -> DatabaseError | None:
+    """The scholargraph error for a driver error that says Neo4j is unreachable, refused the
+    credentials or stopped a statement at its timeout; None for any other error.
+
+    Each message is one line that names the server and what to do.
+    """
+    if isinstance(error, AuthError):
+        who = f"the password for user {user!r}" if user else "a connection without credentials"
+        return DatabaseAuthFailed(
+            f"Neo4j at {uri} refused {who}: set NEO4J_USER and NEO4J_PASSWORD to its credentials"
+        )
+    if isinstance(error, IncompleteCommit):
+        return DatabaseUnavailable(
+            f"Neo4j at {uri} is not reachable: the connection was lost while {what} committed, "
+            f"so whether it landed is unknown; once Neo4j is back, run the command again (a "
+            f"load resumes from its checkpoint, and loading the same input twice changes "
+            f"nothing)"
+        )
+    if isinstance(error, (*CONNECTION_ERRORS, Neo4jDatabaseUnavailable)):
+        return DatabaseUnavailable(
+            f"Neo4j at {uri} is not reachable{_reason(error)}: start the local server with "
+            f"`scholargraph neo4j start`, or check NEO4J_URI"
+        )
+    if isinstance(error, Neo4jError) and (error.code or "").startswith(_TIMED_OUT):
+        return QueryTimedOut(f"Neo4j stopped {what} at {limit or 'its timeout'}; ask for less")
+    return None
+
+
+def _reason(error: BaseException) -> str:
+    """Why a connection failed, in a few words (the driver's own message spans lines)."""
+    found = _ERRNO.search(str(error))
+    if found:
+        return f" ({os.strerror(int(found.group(1)))})"
+    if isinstance(error, SessionExpired):
+        return " (the connection was lost)"
+    if "timed out" in str(error).lower():
+        return " (the connection timed out)"
+    return ""

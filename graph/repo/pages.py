@@ -19,14 +19,19 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
+
+import orjson
 
 from scholargraph.graph.errors import BadInput
 
 T = TypeVar("T")
 U = TypeVar("U")
+MAX_CURSOR_CHARS = 1000  # ours are under 200
+_INT64 = range(-(2**63), 2**63)
 
 
 def encode_cursor(tag: str, *key: Any) -> str:
@@ -35,24 +40,45 @@ def encode_cursor(tag: str, *key: Any) -> str:
 
 
 def decode_cursor(cursor: str, tag: str, arity: int = 2) -> list[Any]:
-    """The sort key inside ``cursor``; :class:`BadInput` when it is not one of ``tag``'s."""
+    """The sort key inside ``cursor``; :class:`BadInput` when it is not one of ``tag``'s.
+
+    A key holds only what the database can take back: strings of Unicode text, finite
+    numbers, integers of 64 bits.
+    """
+    not_a_cursor = BadInput(
+        f"{_shown(cursor)} is not a cursor; pass back an endCursor this API returned"
+    )
+    if len(cursor) > MAX_CURSOR_CHARS:
+        raise not_a_cursor
     try:
         padded = cursor + "=" * (-len(cursor) % 4)
-        values = json.loads(base64.urlsafe_b64decode(padded.encode()))
-    except (binascii.Error, UnicodeDecodeError, ValueError):
-        raise BadInput(
-            f"{cursor!r} is not a cursor; pass back an endCursor this API returned"
-        ) from None
+        values = orjson.loads(base64.urlsafe_b64decode(padded.encode()))
+    except (binascii.Error, UnicodeEncodeError, ValueError):
+        raise not_a_cursor from None
     if not isinstance(values, list) or not values or not isinstance(values[0], str):
-        raise BadInput(f"{cursor!r} is not a cursor; pass back an endCursor this API returned")
+        raise not_a_cursor
+    if not all(_is_key_part(value) for value in values[1:]):
+        raise not_a_cursor
     if values[0] != tag:
         raise BadInput(
             f"the cursor {cursor!r} belongs to another list ({values[0]}); pass back an "
             f"endCursor of this very field"
         )
     if len(values) != arity + 1:
-        raise BadInput(f"{cursor!r} is not a cursor; pass back an endCursor this API returned")
+        raise not_a_cursor
     return values[1:]
+
+
+def _is_key_part(value: Any) -> bool:
+    if value is None or isinstance(value, bool | str):
+        return True
+    if isinstance(value, int):
+        return value in _INT64
+    return isinstance(value, float) and math.isfinite(value)
+
+
+def _shown(cursor: str) -> str:
+    return repr(cursor) if len(cursor) <= 60 else f"{cursor[:60]!r}… ({len(cursor):,} characters)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,12 @@ instead the one shortest chain whose weakest hop has the most joint papers (ties
 total), found among every shortest chain (up to :data:`ALL_SHORTEST_LIMIT` of them).
 Restrictions (years, category, institution) are those of :mod:`queries.read_paths`.
 
+A search explores chains of at most ``max_length`` hops and no further, under the time budget
+of the database it is given (:meth:`Database.within`, ``SCHOLARGRAPH_REQUEST_BUDGET_S`` per
+request): it ends :attr:`PathOutcome.FOUND`, :attr:`PathOutcome.NO_PATH` (it looked at every
+chain within the bound: there is none), or :attr:`PathOutcome.STOPPED` (the budget ran out
+first: there may be one).
+
 A hop is **uncertain** when each of its joint papers has an author slot matched to the
 researcher with confidence below :data:`LOW_CONFIDENCE` (a same-name score rather than an
 identifier): the hop, and so the chain, rests on a merge that may be wrong.
@@ -15,11 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from itertools import pairwise
 from typing import Any
 
 from scholargraph.graph.db import Database
-from scholargraph.graph.errors import BadInput, NotFound
+from scholargraph.graph.errors import BadInput, NotFound, QueryTimedOut
 from scholargraph.graph.repo.entities import researchers_by_id
 from scholargraph.graph.repo.models import Paper, Researcher
 from scholargraph.queries import read_paths as q
@@ -46,6 +53,54 @@ class PathOptions:
             raise BadInput(f"maxLength must be between 1 and {MAX_HOPS}, not {self.max_length}")
         if not 1 <= self.k <= MAX_PATHS:
             raise BadInput(f"k must be between 1 and {MAX_PATHS}, not {self.k}")
+
+    @property
+    def by_papers(self) -> bool:
+        """Each hop needs a joint paper in the year window and the category."""
+        return self.year_from is not None or self.year_to is not None or self.category is not None
+
+    @property
+    def restricted(self) -> bool:
+        return self.by_papers or self.institution is not None
+
+    def describe(self) -> str:
+        """The restrictions as words after a sentence, "" when there are none.
+
+        >>> PathOptions(category="math.DG", year_from=2016).describe()
+        ' inside math.DG, with joint papers from 2016 on'
+        """
+        parts = []
+        if self.category is not None:
+            parts.append(f"inside {self.category}")
+        if self._years():
+            parts.append(f"with joint papers {self._years()}")
+        if self.institution is not None:
+            parts.append("through researchers of the institution")
+        return "".join(f" {part}," for part in parts).rstrip(",")
+
+    def describe_papers(self) -> str:
+        """The papers a hop may rest on, under the year window and the category.
+
+        >>> PathOptions(category="math.DG", year_from=2016, year_to=2020).describe_papers()
+        'in math.DG from 2016 to 2020'
+        """
+        category = f"in {self.category}" if self.category is not None else ""
+        return " ".join(part for part in (category, self._years()) if part)
+
+    def _years(self) -> str:
+        if self.year_from is not None and self.year_to is not None:
+            return f"from {self.year_from} to {self.year_to}"
+        if self.year_from is not None:
+            return f"from {self.year_from} on"
+        if self.year_to is not None:
+            return f"up to {self.year_to}"
+        return ""
+
+
+class PathOutcome(Enum):
+    FOUND = "found"
+    NO_PATH = "no_path"
+    STOPPED = "stopped"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +143,15 @@ class PathResult:
     source: Researcher
     target: Researcher
     chains: tuple[Chain, ...]
-    max_length: int
+    options: PathOptions
+    outcome: PathOutcome
+    budget_s: float | None = None
+    # an end with no joint paper under the restrictions, so that no chain can start there
+    stranded: Researcher | None = None
+
+    @property
+    def max_length(self) -> int:
+        return self.options.max_length
 
     @property
     def distance(self) -> int | None:
@@ -96,45 +159,71 @@ class PathResult:
 
     @property
     def message(self) -> str:
-        if self.chains:
-            return f"{self.source.name} and {self.target.name} are {self.distance} hops apart"
+        where = self.options.describe()
+        ends = f"from {self.source.name} to {self.target.name}"
+        within = f"within {_hops(self.max_length)}"
+        if self.outcome is PathOutcome.FOUND:
+            apart = _hops(self.distance or 0)
+            return f"{self.source.name} and {self.target.name} are {apart} apart{where}"
+        if self.outcome is PathOutcome.NO_PATH and self.stranded is not None:
+            papers = self.options.describe_papers()
+            return (
+                f"no path {within} {ends}{where}: {self.stranded.name} has no joint paper {papers}"
+            )
+        if self.outcome is PathOutcome.NO_PATH:
+            return f"no path {within} {ends}{where}"
+        budget = f"its {self.budget_s:g} s" if self.budget_s is not None else "its"
         return (
-            f"no path within {self.max_length} hops from {self.source.name} to "
-            f"{self.target.name} under these restrictions"
+            f"the search for a path {within} {ends}{where} stopped at {budget} time budget "
+            f"before it found one; there may be one: ask for a smaller maxLength"
         )
+
+
+def _hops(n: int) -> str:
+    return f"{n} hop" if n == 1 else f"{n} hops"
 
 
 async def collaboration_paths(
     db: Database, source: Researcher, target: Researcher, options: PathOptions
 ) -> PathResult:
+    def result(
+        chains: Sequence[Chain], outcome: PathOutcome, stranded: Researcher | None = None
+    ) -> PathResult:
+        return PathResult(source, target, tuple(chains), options, outcome, db.budget_s, stranded)
+
     if source.id == target.id:
-        return PathResult(source, target, (Chain((source,), ()),), options.max_length)
+        return result((Chain((source,), ()),), PathOutcome.FOUND)
     params = {
         "from": source.id,
         "to": target.id,
-        "max_length": options.max_length,
         "year_from": options.year_from,
         "year_to": options.year_to,
         "category": options.category,
         "institution": options.institution,
-        "by_papers": options.year_from is not None
-        or options.year_to is not None
-        or options.category is not None,
+        "by_papers": options.by_papers,
     }
-    if options.strongest:
-        rows = await db.run(q.ALL_SHORTEST, {**params, "limit": ALL_SHORTEST_LIMIT})
-        id_chains = _strongest(rows)
-    elif options.k == 1:
-        unrestricted = not params["by_papers"] and options.institution is None
-        rows = await db.run(q.SHORTEST_UNRESTRICTED if unrestricted else q.SHORTEST_ONE, params)
-        id_chains = [list(row["ids"]) for row in rows]
-    else:
-        rows = await db.run(q.SHORTEST, {**params, "k": options.k})
-        id_chains = [list(row["ids"]) for row in rows]
+    hops = options.max_length
+    try:
+        if options.by_papers:
+            [row] = await db.run(q.ENDS_WITH_JOINT_PAPERS, params)
+            stranded = [end for end in (source, target) if end.id not in row["ids"]]
+            if stranded:
+                return result((), PathOutcome.NO_PATH, stranded[0])
+        if options.strongest:
+            rows = await db.run(q.ALL_SHORTEST[hops], {**params, "limit": ALL_SHORTEST_LIMIT})
+            id_chains = _strongest(rows)
+        elif options.k == 1:
+            search = q.SHORTEST_ONE if options.restricted else q.SHORTEST_UNRESTRICTED
+            rows = await db.run(search[hops], params)
+            id_chains = [list(row["ids"]) for row in rows]
+        else:
+            rows = await db.run(q.SHORTEST[hops], {**params, "k": options.k})
+            id_chains = [list(row["ids"]) for row in rows]
+    except QueryTimedOut:
+        return result((), PathOutcome.STOPPED)
     if not id_chains:
-        return PathResult(source, target, (), options.max_length)
-    chains = await _explain(db, id_chains, options)
-    return PathResult(source, target, tuple(chains), options.max_length)
+        return result((), PathOutcome.NO_PATH)
+    return result(await _explain(db, id_chains, options), PathOutcome.FOUND)
 
 
 async def _explain(

@@ -4,7 +4,8 @@ An arXiv id, a DOI, an ORCID iD, a ROR id or a researcher id (``2004394``,
 ``2004394-ziming-liu``) is looked up directly and answers with that one entity (score 1.0).
 Anything else is matched word by word (the last word as a prefix) against paper titles and
 abstracts, researcher names and institution names, and the hits of the three indexes are
-ranked together by Lucene score.
+ranked together by Lucene score. A search is at most :data:`MAX_SEARCH_CHARS` characters and
+each word at most :data:`MAX_WORD_CHARS` (Lucene cannot match a word of about a thousand).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from scholargraph.queries import read_search as q
 SearchKind = Literal["paper", "researcher", "institution"]
 ALL_KINDS: tuple[SearchKind, ...] = ("paper", "researcher", "institution")
 WINDOW = 500  # hits ranked per index; deeper pages are not served
+MAX_SEARCH_CHARS = 1000
+MAX_WORD_CHARS = 200
 _RESEARCHER_ID = re.compile(r"^\d+(?:-[a-z0-9-]+)?$")
 
 
@@ -42,6 +45,7 @@ async def search(
     wanted = [k for k in ALL_KINDS if k in kinds]
     if not wanted:
         raise BadInput("kinds is empty; ask for papers, researchers or institutions")
+    _check_length(text)
     exact = await _by_identifier(db, text.strip(), wanted)
     if exact is not None:
         return _single(exact, request)
@@ -64,6 +68,20 @@ async def search(
         return encode_cursor("search", row["score"], row["kind"], row["key"])
 
     return Page.from_rows(result["rows"], request, make=_hit, cursor=cursor, total=result["total"])
+
+
+def _check_length(text: str) -> None:
+    longest = max(text.split(), key=len, default="")
+    if len(longest) > MAX_WORD_CHARS:
+        raise BadInput(
+            f"the search word {longest[:30]!r}… is {len(longest):,} characters long; words are "
+            f"at most {MAX_WORD_CHARS}: search by shorter words"
+        )
+    if len(text) > MAX_SEARCH_CHARS:
+        raise BadInput(
+            f"the search is {len(text):,} characters long; the limit is {MAX_SEARCH_CHARS:,}: "
+            f"search by a few words of a name or title"
+        )
 
 
 def _hit(row: Row) -> SearchHit:

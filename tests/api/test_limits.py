@@ -96,3 +96,17 @@ async def test_internal_errors_are_masked(api: Api, monkeypatch: pytest.MonkeyPa
     assert api.codes(errors) == ["INTERNAL"]
     assert "secret" not in errors[0]["message"]
     assert errors[0]["path"] == ["researcher", "authorPositions"]
+
+
+def test_graphql_cores_merge_check_is_bounded_behind_ours(monkeypatch: pytest.MonkeyPatch) -> None:
+    from graphql import specified_rules
+
+    from scholargraph.api import schema
+
+    document = "{ " + " ".join(['researcher(id: "1") { name }'] * 31) + " }"
+    live = schema.build_schema()._schema
+    assert schema.Documents(live, tuple(specified_rules)).errors(document) == ()
+    monkeypatch.setattr(schema, "MERGE_BUDGET", 100)
+    (error,) = schema.Documents(live, tuple(specified_rules)).errors(document)
+    assert error.extensions == {"code": "LIMIT_EXCEEDED"}
+    assert "too costly to validate" in error.message

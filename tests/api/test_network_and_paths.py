@@ -224,9 +224,7 @@ async def test_one_restricted_chain(api: Api) -> None:
 async def test_no_path_within_the_limit_says_so(api: Api) -> None:
     found = await path(api, ZIMING, GILBERT, max=3)
     assert (found["found"], found["distance"], found["chains"]) == (False, None, [])
-    assert found["message"] == (
-        "no path within 3 hops from Ziming Liu to John R. Gilbert under these restrictions"
-    )
+    assert found["message"] == "no path within 3 hops from Ziming Liu to John R. Gilbert"
     assert (await path(api, ZIMING, GILBERT, max=4))["distance"] == 4
     assert (await path(api, ZIMING, MOREAU, max=8))["found"] is False
 

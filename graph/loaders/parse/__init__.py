@@ -1,10 +1,11 @@
 """Pure parsers: raw source payloads → :mod:`graph.records` values.
 
-No I/O happens here except in :mod:`~graph.loaders.parse.files`, which reads bulk files
-from disk. Functions that read one record raise :class:`~graph.errors.RecordRejected`
-when it is unusable; functions that read a page or a file return a
-:class:`~graph.records.Batch` whose ``rejected`` list says what was set aside and why, so
-one bad record never costs the rest.
+No I/O happens here except in :mod:`~graph.loaders.parse.files` (and the modules it reads
+with: :mod:`~graph.loaders.parse.raw`, ``json_files``, ``files_xml``), which reads bulk
+files from disk, setting aside only what damage touches. Functions that read one record
+raise :class:`~graph.errors.RecordRejected` when it is unusable; functions that read a page
+or a file return a :class:`~graph.records.Batch` whose ``rejected`` list says what was set
+aside and why, so one bad record never costs the rest.
 """
 
 from scholargraph.graph.loaders.parse.arxiv_abs import parse_abs, parse_abs_file
@@ -13,9 +14,12 @@ from scholargraph.graph.loaders.parse.arxiv_oai import OaiError, OaiPage, parse_
 from scholargraph.graph.loaders.parse.authors import AuthorList, ParsedAuthor, split_authors
 from scholargraph.graph.loaders.parse.files import (
     BULK_FORMATS,
+    SOURCE_FORMATS,
     BulkFormat,
+    SkippedFile,
     detect_format,
     iter_bulk_files,
+    sniff_format,
 )
 from scholargraph.graph.loaders.parse.openalex import (
     OpenAlexPage,
@@ -56,6 +60,7 @@ from scholargraph.graph.loaders.parse.text import (
 
 __all__ = [
     "BULK_FORMATS",
+    "SOURCE_FORMATS",
     "AtomPage",
     "AuthorList",
     "BulkFormat",
@@ -65,6 +70,7 @@ __all__ = [
     "OrcidWorkIds",
     "ParsedAuthor",
     "S2Page",
+    "SkippedFile",
     "chosen_organization",
     "clean_name",
     "clean_title",
@@ -94,5 +100,6 @@ __all__ = [
     "parse_s2_paper",
     "parse_s2_payload",
     "parse_s2orc_metadata",
+    "sniff_format",
     "split_authors",
 ]

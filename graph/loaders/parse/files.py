@@ -14,31 +14,37 @@ Formats, told from the name and content unless ``format`` says:
 * ``openalex``: OpenAlex snapshot JSON Lines or API responses;
 * ``s2``: Semantic Scholar Datasets lines (papers, authors, S2ORC metadata);
 * ``ror``: the ROR v2 data dump (a JSON array or JSON Lines) or API responses.
+
+Which files are read: in a folder, only those whose names fit the formats asked for (a
+``README.txt`` or ``manifest.tsv`` beside a dump is skipped, and so is a file whose content
+is another format's); a file named on its own is always looked at. Skipped files are handed
+to ``on_skip``. A file that should hold data but holds nothing recognisable (empty, an HTML
+page, unknown content) is not parsed: it becomes a rejection that names it.
+
+Damage costs only what it touches (see :mod:`~graph.loaders.parse.raw`): a record with
+invalid bytes is rejected, a truncated gzip or XML file keeps its complete records, and
+the damage to the file is one more rejection whose ``ref`` is the file.
 """
 
 from __future__ import annotations
 
-import gzip
 import json
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import IO, Literal, get_args
+from typing import Literal, get_args
 
-from scholargraph.graph.errors import BadInput, RecordRejected
+from scholargraph.graph.errors import BadInput
 from scholargraph.graph.loaders.parse.arxiv_abs import parse_abs_file
-from scholargraph.graph.loaders.parse.arxiv_atom import parse_atom_feed
-from scholargraph.graph.loaders.parse.arxiv_oai import parse_oai_page
-from scholargraph.graph.loaders.parse.openalex import parse_openalex_entity, parse_openalex_payload
-from scholargraph.graph.loaders.parse.orcid import parse_orcid_record
-from scholargraph.graph.loaders.parse.ror import parse_ror_payload
-from scholargraph.graph.loaders.parse.s2 import parse_s2_dataset_line, parse_s2_payload
-from scholargraph.graph.loaders.parse.values import JsonObject, excerpt
+from scholargraph.graph.loaders.parse.files_xml import read_xml_file
+from scholargraph.graph.loaders.parse.json_files import inner_suffix, iter_json_file
+from scholargraph.graph.loaders.parse.raw import read_pieces
 from scholargraph.graph.records import Batch, Rejection, Source
 
 BulkFormat = Literal["abs", "oai", "atom", "orcid", "openalex", "s2", "ror"]
 BULK_FORMATS: tuple[BulkFormat, ...] = get_args(BulkFormat)
-_SOURCE_OF: dict[BulkFormat, Source] = {
+SOURCE_OF: dict[BulkFormat, Source] = {
     "abs": "arxiv",
     "oai": "arxiv",
     "atom": "arxiv",
@@ -47,22 +53,44 @@ _SOURCE_OF: dict[BulkFormat, Source] = {
     "s2": "s2",
     "ror": "ror",
 }
-_READABLE_SUFFIXES = {".abs", ".xml", ".json", ".jsonl", ".ndjson", ".gz"}
-_LINE_SUFFIXES = {".jsonl", ".ndjson", ".gz"}
+SOURCE_FORMATS: dict[str, tuple[BulkFormat, ...]] = {
+    "arxiv": ("abs", "oai", "atom"),
+    "s2": ("s2",),
+    "openalex": ("openalex",),
+    "orcid": ("orcid",),
+    "ror": ("ror",),
+}
+# Names that may hold each format (the suffix inside a .gz counts; a bare .gz is JSON Lines).
+_SUFFIXES: dict[BulkFormat, frozenset[str]] = {
+    "abs": frozenset({".abs"}),
+    "oai": frozenset({".xml"}),
+    "atom": frozenset({".xml"}),
+    "orcid": frozenset({".xml", ".json"}),
+    "openalex": frozenset({".json", ".jsonl", ".ndjson", ".gz"}),
+    "s2": frozenset({".json", ".jsonl", ".ndjson", ".gz"}),
+    "ror": frozenset({".json", ".jsonl", ".ndjson"}),
+}
+_NAMES: dict[BulkFormat, str] = {
+    "abs": "arXiv .abs",
+    "oai": "arXiv OAI-PMH XML",
+    "atom": "arXiv Atom XML",
+    "orcid": "ORCID records",
+    "openalex": "OpenAlex JSON",
+    "s2": "Semantic Scholar JSON",
+    "ror": "ROR JSON",
+}
 _SNIFF_BYTES = 4096
+_FIRST_LINE_CAP = 16 << 20
+
+Sniffed = BulkFormat | Literal["empty", "html"] | None
 
 
-def _open_text(path: Path) -> IO[str]:
-    if path.suffix == ".gz":
-        return gzip.open(path, "rt", encoding="utf-8")
-    return path.open(encoding="utf-8")
+@dataclass(frozen=True, slots=True)
+class SkippedFile:
+    """A file in a folder that was not read, and why."""
 
-
-def _inner_suffix(path: Path) -> str:
-    """The telling suffix: ``.jsonl`` for ``x.jsonl.gz``, ``.gz`` for ``part_000.gz``."""
-    if path.suffix == ".gz" and Path(path.stem).suffix:
-        return Path(path.stem).suffix
-    return path.suffix
+    path: Path
+    reason: str
 
 
 def _json_format(sample: object) -> BulkFormat | None:
@@ -94,14 +122,6 @@ def _xml_format(head: str) -> BulkFormat | None:
     return None
 
 
-def _text_format(head: str) -> BulkFormat | None:
-    """A guess from the first bytes of a JSON document too long to decode whole."""
-    for marker, fmt in _JSON_MARKERS:
-        if marker in head:
-            return fmt
-    return None
-
-
 _JSON_MARKERS: tuple[tuple[str, BulkFormat], ...] = (
     ('"orcid-identifier"', "orcid"),
     ("openalex.org/", "openalex"),
@@ -113,150 +133,139 @@ _JSON_MARKERS: tuple[tuple[str, BulkFormat], ...] = (
 )
 
 
+def _text_format(head: str) -> BulkFormat | None:
+    """A guess from the first bytes of a JSON document too long to decode whole."""
+    for marker, fmt in _JSON_MARKERS:
+        if marker in head:
+            return fmt
+    return None
+
+
+def _head(path: Path) -> tuple[str, str]:
+    """(first line, first few kilobytes) of the file's text, whatever damage it holds."""
+    data = b""
+    for piece in read_pieces(path, []):
+        data += piece
+        if len(data) >= _SNIFF_BYTES and (b"\n" in data or len(data) >= _FIRST_LINE_CAP):
+            break
+    text = data.decode("utf-8", "replace")
+    return text.split("\n", 1)[0], text[:_SNIFF_BYTES]
+
+
+def sniff_format(path: Path) -> Sniffed:
+    """The format of one file told from its name and first bytes; ``"empty"`` or ``"html"``
+    for a file that holds no data; None when nothing tells."""
+    if inner_suffix(path) == ".abs":
+        return "abs"
+    first_line, head = _head(path)
+    start = head.lstrip("\ufeff \t\r\n")
+    if not start:
+        return "empty"
+    if start[:200].lower().startswith(("<!doctype html", "<html")):
+        return "html"
+    if inner_suffix(path) == ".xml" or start.startswith("<"):
+        return _xml_format(head)
+    try:
+        return _json_format(json.loads(first_line))
+    except json.JSONDecodeError:
+        return _text_format(head)
+
+
 def detect_format(path: Path) -> BulkFormat:
     """The format of one file, told from its name and first line or bytes."""
-    suffix = _inner_suffix(path)
-    if suffix == ".abs":
-        return "abs"
-    with _open_text(path) as handle:
-        first_line = handle.readline()
-        head = first_line + handle.read(max(0, _SNIFF_BYTES - len(first_line)))
-    found: BulkFormat | None
-    if suffix == ".xml" or head.lstrip().startswith("<"):
-        found = _xml_format(head)
-    else:
-        try:
-            found = _json_format(json.loads(first_line))
-        except json.JSONDecodeError:
-            found = _text_format(head)
-    if found is None:
+    found = sniff_format(path)
+    if found is None or found == "empty" or found == "html":
         raise BadInput(f"cannot tell the format of {path}; pass format= one of {BULK_FORMATS}")
     return found
 
 
-def _walk(paths: Iterable[Path | str], explicit_format: bool) -> Iterator[Path]:
+def _describe(formats: tuple[BulkFormat, ...]) -> str:
+    names = list(dict.fromkeys(_NAMES[f] for f in formats))
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def _walk(paths: Iterable[Path | str]) -> Iterator[tuple[Path, bool]]:
+    """``(path, named)``: every file under ``paths``, and whether it was named on its own."""
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
             for child in sorted(path.rglob("*")):
                 hidden = any(part.startswith(".") for part in child.relative_to(path).parts)
-                readable = explicit_format or _inner_suffix(child) in _READABLE_SUFFIXES
-                if child.is_file() and not hidden and readable:
-                    yield child
+                if child.is_file() and not hidden:
+                    yield child, False
         elif path.is_file():
-            yield path
+            yield path, True
         else:
             raise BadInput(f"{path} is neither a file nor a folder")
 
 
-def _line_parser(fmt: BulkFormat, retrieved: date | None) -> Callable[[JsonObject], Batch]:
-    if fmt == "openalex":
-        return lambda obj: parse_openalex_entity(obj, retrieved=retrieved)
-    if fmt == "s2":
-        return lambda obj: parse_s2_dataset_line(obj, retrieved=retrieved)
-    if fmt == "ror":
-        return lambda obj: parse_ror_payload(obj, retrieved=retrieved)
-    if fmt == "orcid":
-        return lambda obj: parse_orcid_record(obj, retrieved=retrieved)
-    raise BadInput(f"{fmt} files are not JSON Lines")
+def _choose(
+    path: Path, named: bool, allowed: tuple[BulkFormat, ...], forced: bool
+) -> BulkFormat | SkippedFile | Rejection:
+    """The format to read ``path`` as, or why it is skipped (not data of ``allowed``), or
+    why it is rejected (it should hold data and holds nothing recognisable)."""
+    suffixes = frozenset().union(*(_SUFFIXES[f] for f in allowed))
+    if not named and inner_suffix(path) not in suffixes:
+        return SkippedFile(path, f"its name does not end in {', '.join(sorted(suffixes))}")
+    found = sniff_format(path)
+    what = _describe(allowed)
+    source = SOURCE_OF[allowed[0]]
+    if found == "empty":
+        return Rejection(source, str(path), f"unrecognised file: empty, not {what}")
+    if found == "html":
+        reason = f"unrecognised file: an HTML page, not {what} (an error page saved in its place?)"
+        return Rejection(source, str(path), reason, _shown(path))
+    if forced:
+        return allowed[0]
+    if found is None:
+        if len(allowed) == 1:  # nothing tells, and only one format may be meant
+            return allowed[0]
+        reason = f"unrecognised file: its first bytes are not {what}"
+        return Rejection(source, str(path), reason, _shown(path))
+    if found in allowed:
+        return found
+    return SkippedFile(path, f"it holds {_NAMES[found]}, not {what}")
 
 
-def _iter_lines(
-    path: Path, lines: Iterable[str], fmt: BulkFormat, retrieved: date | None, chunk_size: int
-) -> Iterator[Batch]:
-    parse = _line_parser(fmt, retrieved)
-    source = _SOURCE_OF[fmt]
-    batch = Batch()
-    pending = 0
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            reason = f"malformed JSON ({exc.msg} at column {exc.colno})"
-            batch.rejected.append(Rejection(source, f"{path}:{number}", reason, excerpt(line)))
-        else:
-            if isinstance(obj, dict):
-                batch.extend(parse(obj))
-            else:
-                reason = "a JSON line that is not an object"
-                batch.rejected.append(Rejection(source, f"{path}:{number}", reason, excerpt(line)))
-        pending += 1
-        if pending >= chunk_size:
-            yield batch
-            batch, pending = Batch(), 0
-    if pending:
-        yield batch
-
-
-def _parse_xml_file(path: Path, fmt: BulkFormat, retrieved: date | None) -> Batch:
-    with _open_text(path) as handle:
-        text = handle.read()
-    try:
-        if fmt == "oai":
-            return parse_oai_page(text, retrieved=retrieved).batch
-        if fmt == "atom":
-            return parse_atom_feed(text, retrieved=retrieved).batch
-        return parse_orcid_record(text, retrieved=retrieved)
-    except RecordRejected as exc:
-        return Batch(rejected=[Rejection(_SOURCE_OF[fmt], str(path), exc.reason, excerpt(text))])
-
-
-def _parse_json_document(document: object, fmt: BulkFormat, retrieved: date | None) -> Batch:
-    if fmt == "openalex":
-        return parse_openalex_payload(document, retrieved=retrieved).batch
-    if fmt == "s2":
-        return parse_s2_payload(document, retrieved=retrieved).batch
-    if fmt == "ror":
-        return parse_ror_payload(document, retrieved=retrieved)
-    if fmt == "orcid" and isinstance(document, dict):
-        return parse_orcid_record(document, retrieved=retrieved)
-    raise BadInput(f"{fmt} files are not JSON documents")
-
-
-def _iter_json_file(
-    path: Path, fmt: BulkFormat, retrieved: date | None, chunk_size: int
-) -> Iterator[Batch]:
-    """A JSON document, or JSON Lines when the file holds more than one value."""
-    if _inner_suffix(path) in _LINE_SUFFIXES:
-        with _open_text(path) as handle:
-            yield from _iter_lines(path, handle, fmt, retrieved, chunk_size)
-        return
-    with _open_text(path) as handle:
-        text = handle.read()
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError:
-        yield from _iter_lines(path, text.splitlines(), fmt, retrieved, chunk_size)
-    else:
-        yield _parse_json_document(document, fmt, retrieved)
+def _shown(path: Path) -> str:
+    return _head(path)[1][:500]
 
 
 def iter_bulk_files(
     paths: Iterable[Path | str],
     *,
     format: BulkFormat | None = None,
+    source: str | None = None,
     retrieved: date | None = None,
     chunk_size: int = 1000,
+    on_skip: Callable[[SkippedFile], None] | None = None,
 ) -> Iterator[tuple[Path, Batch]]:
     """``(path, batch)`` for every readable file under ``paths``.
 
-    Folders are read recursively in name order, skipping hidden entries and (unless
-    ``format`` is given) files whose names do not look like source data. Malformed records
-    become rejections in the batch; a file whose format cannot be told raises
-    :class:`BadInput` naming the ``format`` values to choose from.
+    ``format`` reads every file as that format; ``source`` reads only that source's formats
+    (``arxiv``: .abs, OAI-PMH and Atom), told apart by content; neither reads them all.
+    Folders are read recursively in name order, skipping hidden entries and the files
+    that are not of the formats asked for, which go to ``on_skip``. Malformed records,
+    damaged and unrecognised files become rejections in the batches.
     """
     if format is not None and format not in BULK_FORMATS:
         raise BadInput(f"unknown format {format!r}; expected one of {BULK_FORMATS}")
+    if source is not None and source not in SOURCE_FORMATS:
+        raise BadInput(f"unknown source {source!r}; expected one of {tuple(SOURCE_FORMATS)}")
     if chunk_size < 1:
         raise BadInput("chunk_size must be at least 1")
-    for path in _walk(paths, explicit_format=format is not None):
-        fmt = format or detect_format(path)
-        if fmt == "abs":
+    allowed = (format,) if format else SOURCE_FORMATS[source] if source else BULK_FORMATS
+    for path, named in _walk(paths):
+        chosen = _choose(path, named, allowed, forced=format is not None)
+        if isinstance(chosen, SkippedFile):
+            if on_skip is not None:
+                on_skip(chosen)
+        elif isinstance(chosen, Rejection):
+            yield path, Batch(rejected=[chosen])
+        elif chosen == "abs":
             yield path, parse_abs_file(path, retrieved=retrieved)
-        elif fmt in ("oai", "atom") or (fmt == "orcid" and _inner_suffix(path) == ".xml"):
-            yield path, _parse_xml_file(path, fmt, retrieved)
+        elif chosen in ("oai", "atom") or (chosen == "orcid" and inner_suffix(path) == ".xml"):
+            yield path, read_xml_file(path, chosen, retrieved)
         else:
-            for batch in _iter_json_file(path, fmt, retrieved, chunk_size):
+            for batch in iter_json_file(path, chosen, retrieved, chunk_size):
                 yield path, batch

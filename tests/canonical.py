@@ -1,0 +1,132 @@
+"""A canonical dump of the graph: two loads that made the same graph dump equal.
+
+Researcher integer ids (and the slugs built on them) depend on the order ids were handed
+out, so a researcher is named by stable keys instead: the name and the author slots
+``(paper key, position)`` the researcher holds, with their external ids. Everything a
+load writes is in the dump, so a difference shows where two graphs part:
+
+* ``counts``: nodes by label, relationships by type;
+* ``papers``: every paper's properties (all its ids) by key;
+* ``slots``: ``(paper, position, researcher name)`` of every ``AUTHORED`` edge, with the
+  edge's properties;
+* ``researchers``: each researcher's stable key with its ORCID, S2 and OpenAlex ids, and
+  the researcher it was merged into;
+* ``coauthors``: every ``COAUTHOR`` tie between stable keys, with its counts and years.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from scholargraph.graph.db import Database
+from scholargraph.graph.stats import graph_stats
+from scholargraph.queries import Query
+
+# Properties that name a researcher by its integer id, which differs between loads.
+RESEARCHER_ID_PROPERTIES = frozenset({"id", "slug", "merged_into"})
+
+PAPERS = Query(
+    "test.canonical_papers",
+    "MATCH (p:Paper) RETURN collect({key: p.key, props: properties(p)}) AS rows",
+)
+SLOTS = Query(
+    "test.canonical_slots",
+    """
+    MATCH (r:Researcher)-[a:AUTHORED]->(p:Paper)
+    RETURN collect({researcher: r.id, paper: p.key, position: a.position,
+                    props: properties(a)}) AS rows
+    """,
+)
+RESEARCHERS = Query(
+    "test.canonical_researchers",
+    "MATCH (r:Researcher) RETURN collect(properties(r)) AS rows",
+)
+COAUTHORS = Query(
+    "test.canonical_coauthors",
+    """
+    MATCH (a:Researcher)-[c:COAUTHOR]->(b:Researcher)
+    RETURN collect({a: a.id, b: b.id, props: properties(c)}) AS rows
+    """,
+)
+
+Key = tuple[str, tuple[tuple[str, int], ...]]
+
+
+def _plain(value: Any) -> Any:
+    """Values the driver returns (dates, lists) as JSON-comparable ones."""
+    return json.loads(json.dumps(value, default=str, sort_keys=True))
+
+
+async def canonical_dump(db: Database) -> dict[str, Any]:
+    papers = await db.run_rows(PAPERS)
+    slots = await db.run_rows(SLOTS)
+    researchers = await db.run_rows(RESEARCHERS)
+    coauthors = await db.run_rows(COAUTHORS)
+
+    held: dict[int, list[tuple[str, int]]] = {}
+    for slot in slots:
+        held.setdefault(slot["researcher"], []).append((slot["paper"], slot["position"]))
+    by_id = {r["id"]: r for r in researchers}
+
+    def key(researcher_id: int | None) -> Key | None:
+        if researcher_id is None or researcher_id not in by_id:
+            return None
+        name = str(by_id[researcher_id].get("name"))
+        return name, tuple(sorted(held.get(researcher_id, [])))
+
+    return {
+        "counts": await graph_stats(db),
+        "papers": {p["key"]: _plain(p["props"]) for p in papers},
+        "slots": sorted(
+            (
+                s["paper"],
+                s["position"],
+                str(by_id.get(s["researcher"], {}).get("name")),
+                json.dumps(_plain(s["props"]), sort_keys=True),
+            )
+            for s in slots
+        ),
+        "researchers": sorted(
+            (
+                key(r["id"]),
+                json.dumps(
+                    _plain(
+                        {
+                            **{k: v for k, v in r.items() if k not in RESEARCHER_ID_PROPERTIES},
+                            "merged_into": key(r.get("merged_into")),
+                        }
+                    ),
+                    sort_keys=True,
+                ),
+            )
+            for r in researchers
+        ),
+        "coauthors": sorted(
+            (
+                *sorted((key(c["a"]), key(c["b"])), key=repr),
+                json.dumps(_plain(c["props"]), sort_keys=True),
+            )
+            for c in coauthors
+        ),
+    }
+
+
+def differences(left: dict[str, Any], right: dict[str, Any], *, limit: int = 5) -> list[str]:
+    """The first few places two dumps differ, readable in a failed assertion."""
+    found: list[str] = []
+    for part in sorted(set(left) | set(right)):
+        a, b = left.get(part), right.get(part)
+        if a == b:
+            continue
+        if isinstance(a, dict) and isinstance(b, dict):
+            for name in sorted(set(a) | set(b), key=str):
+                if a.get(name) != b.get(name):
+                    found.append(f"{part}[{name!r}]: {a.get(name)!r} != {b.get(name)!r}")
+        elif isinstance(a, list) and isinstance(b, list):
+            only_a = [x for x in a if x not in b]
+            only_b = [x for x in b if x not in a]
+            found.append(f"{part}: only left {only_a[:limit]!r}; only right {only_b[:limit]!r}")
+        else:
+            found.append(f"{part}: {a!r} != {b!r}")
+    return found[:limit]
