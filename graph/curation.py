@@ -8,9 +8,12 @@ merge them again; a curator-assigned slot is pinned, and loads never move a pinn
 
 * **merge** moves the merged researchers' authorships, affiliations and external ids to the
   survivor, leaves each merged node pointing at it (``merged_into``, so old ids keep
-  resolving) and rebuilds the survivor's ``COAUTHOR`` edges and counts. Two different ORCID
-  iDs, a ``DISTINCT_FROM`` mark, or two slots on one paper refuse the merge.
-* **split** moves the named papers' slots to a new researcher (or ``into`` an existing one).
+  resolving) and rebuilds the survivor's ``COAUTHOR`` edges, counts and matching features.
+  :func:`graph.identity.merging.merge_refusal` says when a merge is refused (two different
+  ORCID iDs, a ``DISTINCT_FROM`` mark, two slots on one paper); the loader's machine merges
+  follow the same rule and run through :func:`merge_in`.
+* **split** moves the named papers' slots to a new researcher (or ``into`` an existing one);
+  both researchers' matching features are made again from the authorships they keep.
 * **mark distinct** records ``(:Researcher)-[:DISTINCT_FROM]->(:Researcher)``, lower id first.
 * **pin** fixes one slot to its researcher (``method = 'curator'``).
 """
@@ -27,6 +30,8 @@ from scholargraph.graph import ids
 from scholargraph.graph.db import Database, Tx
 from scholargraph.graph.errors import BadInput, IdentityError, NotFound
 from scholargraph.graph.identity import block_key, parse_name
+from scholargraph.graph.identity.merging import merge_refusal
+from scholargraph.graph.identity.snapshot import ResearcherState, SharedPaper
 from scholargraph.graph.loaders.rows import slugify
 from scholargraph.graph.sequences import RESEARCHER_IDS_START
 from scholargraph.queries import curation as q
@@ -71,24 +76,39 @@ async def merge(
         raise BadInput("merge needs one survivor and at least one other researcher")
 
     async def work(tx: Tx) -> CurationEvent:
-        states = await _states(tx, [survivor, *others])
-        _refuse_conflicts(states, survivor, others)
-        await _refuse_shared_slots(tx, survivor, others)
-        moved: list[str] = []
-        for other in others:
-            rows = await tx.run(
-                q.MOVE_AUTHORSHIPS,
-                {"source": other, "target": survivor, "papers": None, "assign": False},
-            )
-            moved.extend(rows[0]["moved"])
-            await tx.run(q.MOVE_AFFILIATIONS, {"source": other, "target": survivor})
-            await tx.run(q.MOVE_IDENTIFIERS, {"source": other, "target": survivor})
-            await tx.run(q.ABSORB, {"survivor": survivor, "merged": other})
-        await _rebuild(tx, [survivor, *others])
-        roles = [(survivor, "survivor"), *((other, "merged") for other in others)]
-        return await _record(tx, "merge", actor, reason, sorted(set(moved)), roles)
+        return await merge_in(tx, survivor, others, actor=actor, reason=reason)
 
     return await db.unit(work)
+
+
+async def merge_in(
+    tx: Tx, survivor: int, merged: Sequence[int], *, actor: str, reason: str
+) -> CurationEvent:
+    """A merge inside a transaction the caller runs (a curator's, or a batch's)."""
+    others = list(merged)
+    states = await _states(tx, [survivor, *others])
+    shared = await _shared(tx, survivor, others)
+    refusal = merge_refusal(
+        [survivor],
+        others,
+        {rid: _state(row) for rid, row in states.items()},
+        lambda a, b: shared.get((a, b), ()),
+    )
+    if refusal is not None:
+        raise IdentityError(refusal)
+    moved: list[str] = []
+    for other in others:
+        rows = await tx.run(
+            q.MOVE_AUTHORSHIPS,
+            {"source": other, "target": survivor, "papers": None, "assign": False},
+        )
+        moved.extend(rows[0]["moved"])
+        await tx.run(q.MOVE_AFFILIATIONS, {"source": other, "target": survivor})
+        await tx.run(q.MOVE_IDENTIFIERS, {"source": other, "target": survivor})
+        await tx.run(q.ABSORB, {"survivor": survivor, "merged": other})
+    await _rebuild(tx, [survivor, *others])
+    roles = [(survivor, "survivor"), *((other, "merged") for other in others)]
+    return await _record(tx, "merge", actor, reason, sorted(set(moved)), roles)
 
 
 async def split(
@@ -193,38 +213,25 @@ async def _states(tx: Tx, researcher_ids: list[int]) -> dict[int, dict[str, Any]
     return {row["id"]: row for row in rows}
 
 
-def _refuse_conflicts(states: dict[int, dict[str, Any]], survivor: int, others: list[int]) -> None:
-    for rid, state in states.items():
-        if state["merged_into"] is not None:
-            raise IdentityError(
-                f"researcher {rid} was already merged into {state['merged_into']}; "
-                f"name that one instead"
-            )
-    orcids = {s["orcid"] for s in states.values() if s["orcid"]}
-    if len(orcids) > 1:
-        raise IdentityError(
-            f"these researchers have different ORCID iDs ({', '.join(sorted(orcids))}), so they "
-            f"are different people"
-        )
-    group = {survivor, *others}
-    for rid in group:
-        marked = group & set(states[rid]["distinct_from"])
-        if marked:
-            raise IdentityError(
-                f"researcher {rid} was marked distinct from {min(marked)} by a curator; "
-                f"a split or a new decision must come first"
-            )
+def _state(row: dict[str, Any]) -> ResearcherState:
+    return ResearcherState(
+        id=row["id"],
+        orcid=row["orcid"],
+        merged_into=row["merged_into"],
+        distinct_from=frozenset(row["distinct_from"]),
+    )
 
 
-async def _refuse_shared_slots(tx: Tx, survivor: int, others: list[int]) -> None:
+async def _shared(
+    tx: Tx, survivor: int, others: list[int]
+) -> dict[tuple[int, int], tuple[SharedPaper, ...]]:
     rows = await tx.run(q.SHARED_PAPERS, {"survivor": survivor, "merged": others})
+    shared: dict[tuple[int, int], list[SharedPaper]] = {}
     for row in rows:
-        if row["survivor_position"] != row["merged_position"]:
-            raise IdentityError(
-                f"researchers {survivor} and {row['merged']} are both authors of "
-                f"{row['paper']} (positions {row['survivor_position']} and "
-                f"{row['merged_position']}), so they are two people"
-            )
+        shared.setdefault((survivor, row["merged"]), []).append(
+            SharedPaper(row["paper"], (row["survivor_position"], row["merged_position"]))
+        )
+    return {pair: tuple(papers) for pair, papers in shared.items()}
 
 
 async def _new_researcher(tx: Tx, source: dict[str, Any]) -> int:
@@ -250,6 +257,7 @@ async def _rebuild(tx: Tx, researcher_ids: list[int]) -> None:
     await tx.run(q.DROP_COAUTHORS, {"ids": researcher_ids})
     await tx.run(q.BUILD_COAUTHORS, {"ids": researcher_ids})
     await tx.run(writer_queries.REFRESH_RESEARCHER_COUNTS, {"ids": researcher_ids})
+    await tx.run(writer_queries.REBUILD_FEATURES, {"ids": researcher_ids})
 
 
 async def _record(

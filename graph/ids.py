@@ -16,6 +16,8 @@
 '03yrm5c26'
 >>> normalize_openalex("https://openalex.org/A5001226970")
 'A5001226970'
+>>> normalize_mag("2963341956"), normalize_s2_paper("649DEF34F8BE52C8B66281AF98AE884C09AEF38B")
+('2963341956', '649def34f8be52c8b66281af98ae884c09aef38b')
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ _PREFIXES = (
 _ORCID = re.compile(r"^(\d{4})-?(\d{4})-?(\d{4})-?(\d{3}[\dX])$")
 _ROR = re.compile(r"^0[a-hj-km-np-tv-z0-9]{6}\d{2}$")
 _OPENALEX = re.compile(r"^[WAISCFPTKwaiscfptk]\d+$")
+_MAG = re.compile(r"^\d{1,19}$")
+_S2_PAPER = re.compile(r"^[0-9a-f]{40}$")
 
 
 def _strip_prefix(raw: str) -> str:
@@ -142,3 +146,20 @@ def normalize_openalex(raw: str) -> str:
     if not _OPENALEX.match(text):
         raise BadInput(f"{raw!r} is not an OpenAlex id; expected e.g. A5001226970")
     return text[0].upper() + text[1:]
+
+
+def normalize_mag(raw: str) -> str:
+    """A Microsoft Academic Graph id, as OpenAlex (``ids.mag``) and S2 (``externalIds.MAG``)
+    still give it: digits."""
+    text = raw.strip()
+    if not _MAG.match(text):
+        raise BadInput(f"{raw!r} is not a MAG id; expected digits, e.g. 2963341956")
+    return text
+
+
+def normalize_s2_paper(raw: str) -> str:
+    """An S2 paper id: the 40-hex sha, lower-cased."""
+    text = raw.strip().rstrip("/").rsplit("/", 1)[-1].lower()
+    if not _S2_PAPER.match(text):
+        raise BadInput(f"{raw!r} is not an S2 paper id; expected 40 hexadecimal digits")
+    return text

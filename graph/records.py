@@ -87,8 +87,11 @@ class Version:
 class PaperRecord:
     """A paper as one source describes it.
 
-    ``key`` is the graph key: the arXiv id when known, else ``doi:<doi>``, ``s2:<sha>`` or
-    ``openalex:<W…>`` (see :func:`paper_key`).
+    ``key`` is the graph key: the one paper identity gave the record (``graph_key``, see
+    :mod:`graph.identity.papers`: a record sharing any id with a paper joins it), else the
+    record's own: the arXiv id when known, else ``doi:<doi>``, ``s2:<sha>`` or
+    ``openalex:<W…>`` (see :func:`paper_key`). ``title`` is ``""`` when the source has none
+    (the paper takes its title from another source, or waits for one).
     """
 
     source: Source
@@ -98,6 +101,7 @@ class PaperRecord:
     s2_id: str | None = None
     s2_corpus_id: int | None = None
     openalex_id: str | None = None
+    mag_id: str | None = None
     abstract: str | None = None
     published: date | None = None  # first version / publication date
     updated: date | None = None  # latest version date
@@ -112,10 +116,11 @@ class PaperRecord:
     authorships: tuple[Authorship, ...] = ()
     authors_truncated: bool = False
     retrieved: date | None = None
+    graph_key: str | None = None
 
     @property
     def key(self) -> str:
-        return paper_key(self.arxiv_id, self.doi, self.s2_id, self.openalex_id)
+        return self.graph_key or paper_key(self.arxiv_id, self.doi, self.s2_id, self.openalex_id)
 
 
 def paper_key(

@@ -5,9 +5,9 @@ value is ever formatted into them.
 """
 
 PAPER = (
-    "{.key, .arxiv_id, .doi, .s2_id, .openalex_id, .title, .abstract, .published, .year, "
-    ".primary_category, .citation_count, .n_authors, .hyperauthored, .alphabetical, "
-    ".versions, .journal_ref, .withdrawn, "
+    "{.key, .arxiv_id, .doi, .s2_id, .openalex_id, .title, .abstract, .published, .updated, "
+    ".year, .primary_category, .citation_count, .n_authors, .hyperauthored, .alphabetical, "
+    ".versions, .journal_ref, .withdrawn, .sources, "
     "categories: [(p)-[pic:IN_CATEGORY]->(pcat:Category) | "
     "{code: pcat.code, primary: coalesce(pic.primary, false)}], "
     "matched_authors: COUNT { (p)<-[:AUTHORED]-(:Researcher) }}"

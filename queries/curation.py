@@ -27,6 +27,8 @@ SHARED_PAPERS = Query(
            b.position AS merged_position
     """,
 )
+# A slot the target already holds (the same slot seen twice) keeps one edge: the target's,
+# with the moved edge's sources, ids, mentions and affiliations, and the stronger rule.
 MOVE_AUTHORSHIPS = Query(
     "curation.move_authorships",
     """
@@ -40,7 +42,28 @@ MOVE_AUTHORSHIPS = Query(
       SET moved = properties(a)
       SET moved.method = CASE WHEN $assign THEN 'curator' ELSE moved.method END,
           moved.confidence = CASE WHEN $assign THEN 1.0 ELSE moved.confidence END,
+          moved.rank = CASE WHEN $assign THEN 0 ELSE moved.rank END,
           moved.pinned = $assign OR coalesce(moved.pinned, false)
+    }
+    CALL (a, existing) {
+      WITH * WHERE existing IS NOT NULL
+      WITH a, existing, coalesce(a.rank, 99) < coalesce(existing.rank, 99) AS stronger
+      SET existing.method = CASE WHEN stronger THEN a.method ELSE existing.method END,
+          existing.confidence = CASE WHEN stronger THEN a.confidence
+                                     ELSE existing.confidence END,
+          existing.rank = CASE WHEN stronger THEN a.rank ELSE existing.rank END,
+          existing.sources = COLLECT { UNWIND coalesce(existing.sources, [])
+                                              + coalesce(a.sources, []) AS x
+                                       RETURN DISTINCT x ORDER BY x },
+          existing.source_ids = COLLECT { UNWIND coalesce(existing.source_ids, [])
+                                                 + coalesce(a.source_ids, []) AS x
+                                          RETURN DISTINCT x ORDER BY x },
+          existing.mentions = COLLECT { UNWIND coalesce(existing.mentions, [])
+                                               + coalesce(a.mentions, []) AS x
+                                        RETURN DISTINCT x ORDER BY x },
+          existing.affiliations = COLLECT { UNWIND coalesce(existing.affiliations, [])
+                                                   + coalesce(a.affiliations, []) AS x
+                                            RETURN DISTINCT x ORDER BY x }
     }
     DELETE a
     RETURN collect(p.key) AS moved
@@ -93,6 +116,9 @@ ABSORB = Query(
         s.affiliation_names = reduce(acc = coalesce(s.affiliation_names, []),
                                      x IN coalesce(m.affiliation_names, []) |
                                      CASE WHEN x IN acc THEN acc ELSE acc + x END)[..20],
+        s.profile_affiliations = reduce(acc = coalesce(s.profile_affiliations, []),
+                                        x IN coalesce(m.profile_affiliations, []) |
+                                        CASE WHEN x IN acc THEN acc ELSE acc + x END)[..20],
         s.coauthor_keys = reduce(acc = coalesce(s.coauthor_keys, []),
                                  x IN coalesce(m.coauthor_keys, []) |
                                  CASE WHEN x IN acc THEN acc ELSE acc + x END)[..100],
@@ -162,7 +188,7 @@ PIN = Query(
     "curation.pin",
     """
     MATCH (:Researcher {id: $researcher})-[a:AUTHORED]->(:Paper {key: $paper})
-    SET a.pinned = true, a.method = 'curator', a.confidence = 1.0
+    SET a.pinned = true, a.method = 'curator', a.confidence = 1.0, a.rank = 0
     RETURN count(a) AS pinned
     """,
     "write",

@@ -20,8 +20,12 @@ LOOKUP_SLOTS = Query(
     USING INDEX p:Paper(key)
     MATCH (p)<-[a:AUTHORED]-(r:Researcher)
     RETURN collect({paper: key, position: a.position, researcher: r.id, name: r.name,
+                    raw_name: a.raw_name, mentions: coalesce(a.mentions, []),
                     orcid: r.orcid, pinned: coalesce(a.pinned, false), source: a.source,
-                    method: a.method, confidence: a.confidence,
+                    sources: coalesce(a.sources, [a.source]), method: a.method,
+                    confidence: a.confidence, rank: a.rank, kind: a.kind,
+                    source_ids: coalesce(a.source_ids, []),
+                    affiliations: coalesce(a.affiliations, []),
                     has_ids: EXISTS { (r)<-[:IDENTIFIES]-() }}) AS rows
     """,
 )
@@ -46,10 +50,31 @@ CANDIDATE_FEATURES = Query(
     """
     UNWIND $ids AS id
     MATCH (r:Researcher {id: id})
-    RETURN r.id AS id, r.name AS name, r.orcid AS orcid, r.s2_ids AS s2_ids,
-           r.openalex_ids AS openalex_ids, r.affiliation_names AS affiliations,
-           r.coauthor_keys AS coauthors, r.category_codes AS categories,
-           r.year_min AS year_min, r.year_max AS year_max
+    RETURN r {.id, .name, .orcid, .s2_ids, .openalex_ids, .affiliation_names, .coauthor_keys,
+              .category_codes, .year_min, .year_max,
+              ror_ids: [(r)-[:AFFILIATED]->(i:Institution) WHERE i.ror_id IS NOT NULL |
+                        i.ror_id]} AS features
+    """,
+)
+# What a machine merge of two researchers must respect: their ORCID iDs, curator marks,
+# and the papers both authored (at different positions: two people).
+MERGE_STATES = Query(
+    "identity.merge_states",
+    """
+    UNWIND $ids AS id
+    MATCH (r:Researcher {id: id})
+    RETURN collect({id: id, orcid: r.orcid, merged_into: r.merged_into,
+                    distinct_from: [(r)-[:DISTINCT_FROM]-(d:Researcher) | d.id]}) AS rows
+    """,
+)
+SHARED_SLOTS = Query(
+    "identity.shared_slots",
+    """
+    UNWIND $pairs AS pair
+    MATCH (a:Researcher {id: pair[0]})-[x:AUTHORED]->(p:Paper)<-[y:AUTHORED]-(b:Researcher)
+    WHERE b.id = pair[1]
+    RETURN collect({first: a.id, second: b.id, paper: p.key, first_position: x.position,
+                    second_position: y.position}) AS rows
     """,
 )
 LOOKUP_INSTITUTIONS = Query(

@@ -8,7 +8,8 @@ AUTHORSHIPS = Query(
     MATCH (r:Researcher {id: $id})-[a:AUTHORED]->(p:Paper)
     RETURN p.key AS paper, p.title AS title, a.position AS position, a.raw_name AS raw_name,
            a.method AS method, a.confidence AS confidence, a.sources AS sources,
-           a.source_ids AS source_ids, coalesce(a.pinned, false) AS pinned
+           a.source_ids AS source_ids, coalesce(a.mentions, []) AS mentions,
+           coalesce(a.pinned, false) AS pinned
     ORDER BY p.published DESC, p.key LIMIT $limit
     """,
 )

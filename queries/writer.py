@@ -1,9 +1,33 @@
 """The bulk writes of a load: ``UNWIND $rows … MERGE`` batches, one transaction per batch.
 
 List properties grow by a de-duplicating ``reduce`` so re-running a load changes nothing.
+Each statement that takes ``$rows`` has its row type beside it (:data:`ROW_TYPES`): the keys
+the statement reads, and nothing else.
 """
 
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, TypedDict
+
 from scholargraph.queries._query import Query
+
+
+class InstitutionRow(TypedDict):
+    id: int
+    slug: str
+    name: str
+    authoritative: bool
+    ror_id: str | None
+    openalex_id: str | None
+    country_code: str | None
+    city: str | None
+    status: str | None
+    established: int | None
+    types: list[str]
+    acronyms: list[str]
+    aliases: list[str]
+
 
 UPSERT_INSTITUTIONS = Query(
     "writer.upsert_institutions",
@@ -28,6 +52,13 @@ UPSERT_INSTITUTIONS = Query(
     """,
     "write",
 )
+
+
+class ParentLinkRow(TypedDict):
+    child: str  # ROR id
+    parents: list[str]
+
+
 # A child names its parents by ROR id; the link is made when both are in the graph, from
 # whichever of the two arrives last (records of one dump come in any order).
 LINK_INSTITUTION_PARENTS = Query(
@@ -54,6 +85,28 @@ LINK_WAITING_CHILDREN = Query(
     """,
     "write",
 )
+
+
+class ResearcherRow(TypedDict):
+    """A researcher's new facts; the list properties grow by these (never shrink)."""
+
+    id: int
+    slug: str
+    name: str
+    name_key: str
+    orcid: str | None
+    h_index_s2: int | None
+    h_index_openalex: int | None
+    names: list[str]
+    dblp: list[str]
+    affiliations: list[str]
+    profile_affiliations: list[str]  # a profile's own, kept through feature rebuilds
+    coauthors: list[str]
+    categories: list[str]
+    year_min: int | None
+    year_max: int | None
+
+
 UPSERT_RESEARCHERS = Query(
     "writer.upsert_researchers",
     """
@@ -73,6 +126,9 @@ UPSERT_RESEARCHERS = Query(
         r.affiliation_names = reduce(acc = coalesce(r.affiliation_names, []),
                                      x IN row.affiliations |
                                      CASE WHEN x IN acc THEN acc ELSE acc + x END)[..20],
+        r.profile_affiliations = reduce(acc = coalesce(r.profile_affiliations, []),
+                                        x IN row.profile_affiliations |
+                                        CASE WHEN x IN acc THEN acc ELSE acc + x END)[..20],
         r.coauthor_keys = reduce(acc = coalesce(r.coauthor_keys, []), x IN row.coauthors |
                                  CASE WHEN x IN acc THEN acc ELSE acc + x END)[..100],
         r.category_codes = reduce(acc = coalesce(r.category_codes, []), x IN row.categories |
@@ -87,6 +143,17 @@ UPSERT_RESEARCHERS = Query(
     """,
     "write",
 )
+
+
+class IdentifierRow(TypedDict):
+    key: str  # "<scheme>:<value>"
+    scheme: str
+    value: str
+    researcher: int
+    method: str
+    source: str
+
+
 UPSERT_IDENTIFIERS = Query(
     "writer.upsert_identifiers",
     """
@@ -108,56 +175,181 @@ UPSERT_IDENTIFIERS = Query(
     """,
     "write",
 )
+
+
+class CategoryRow(TypedDict):
+    code: str
+    primary: bool
+
+
+class PaperRow(TypedDict):
+    """A paper's fields as a batch's records of it leave them (see
+    :mod:`graph.identity.precedence`): the properties whose winner changed, every field's
+    winning rank, the categories when they changed (else None), the sources and the latest
+    retrieval."""
+
+    key: str
+    sources: list[str]
+    retrieved: date | None
+    props: dict[str, Any]
+    ranks: list[str]
+    categories: list[CategoryRow] | None
+
+
+# Field by field the best source's value, never the newest record's whole: the winners are
+# chosen before the write (graph.identity.precedence), and ``field_ranks`` keeps the rank of
+# each, against which the next record's values are weighed. A paper no source has titled
+# yet has the title "" until one does.
 UPSERT_PAPERS = Query(
     "writer.upsert_papers",
     """
     UNWIND $rows AS row
     MERGE (p:Paper {key: row.key})
-    ON CREATE SET p += row.props, p.sources = [row.source], p.retrieved = row.retrieved
-    WITH p, row, p.retrieved IS NULL OR row.retrieved >= p.retrieved AS newer
-    SET p += CASE WHEN newer THEN row.props ELSE {} END,
-        p.retrieved = CASE WHEN newer THEN row.retrieved ELSE p.retrieved END,
-        p.arxiv_id = coalesce(p.arxiv_id, row.props.arxiv_id),
-        p.sources = CASE WHEN row.source IN p.sources THEN p.sources
-                         ELSE p.sources + row.source END
+    ON CREATE SET p.title = '', p.sources = []
+    SET p += row.props,
+        p.field_ranks = row.ranks,
+        p.retrieved = CASE WHEN p.retrieved IS NULL OR row.retrieved > p.retrieved
+                           THEN row.retrieved ELSE p.retrieved END,
+        p.sources = reduce(acc = coalesce(p.sources, []), x IN row.sources |
+                           CASE WHEN x IN acc THEN acc ELSE acc + x END)
     WITH p, row
-    UNWIND row.categories AS cat
+    CALL (p, row) {
+      WITH * WHERE row.categories IS NOT NULL
+      MATCH (p)-[old:IN_CATEGORY]->(c:Category)
+      WHERE NOT c.code IN [x IN row.categories | x.code]
+      DELETE old
+    }
+    WITH p, row
+    UNWIND coalesce(row.categories, []) AS cat
     MATCH (c:Category {code: cat.code})
     MERGE (p)-[ic:IN_CATEGORY]->(c)
     SET ic.primary = cat.primary
     """,
     "write",
 )
+
+
+class AuthorshipRow(TypedDict):
+    """One source's mention of one author slot, for the researcher it resolved to.
+
+    The edge keeps the position, kind, raw name and source of the source that owns the
+    author order (the lowest ``$order`` rank), the strongest rule that matched it (lowest
+    ``rank``) with its confidence, and the union of every source's ids, affiliations and
+    ``mention`` (``"<source>:<method>:<raw name>"``, one per source), each list sorted
+    (``source_ids`` and ``affiliations`` come sorted and without repeats).
+    """
+
+    paper: str
+    researcher: int
+    position: int
+    kind: str
+    raw_name: str
+    source: str
+    method: str
+    rank: int
+    confidence: float
+    source_ids: list[str]
+    mention: str
+    affiliations: list[str]
+
+
+# $order: {source: rank} of author-order precedence, lowest first.
 UPSERT_AUTHORSHIPS = Query(
     "writer.upsert_authorships",
     """
     UNWIND $rows AS row
     MATCH (p:Paper {key: row.paper}), (r:Researcher {id: row.researcher})
     MERGE (r)-[a:AUTHORED]->(p)
-    WITH a, row, a.rank IS NULL OR row.rank <= a.rank AS stronger
-    SET a.position = row.position, a.kind = row.kind, a.raw_name = row.raw_name,
-        a.source = row.source,
+    WITH a, row,
+         a.source IS NULL OR a.source = row.source
+           OR $order[row.source] < coalesce($order[a.source], size(keys($order))) AS owner,
+         a.rank IS NULL OR row.rank <= a.rank AS stronger
+    SET a.position = CASE WHEN owner THEN row.position ELSE a.position END,
+        a.kind = CASE WHEN owner THEN row.kind ELSE a.kind END,
+        a.raw_name = CASE WHEN owner THEN row.raw_name ELSE a.raw_name END,
+        a.source = CASE WHEN owner THEN row.source ELSE a.source END,
         a.method = CASE WHEN stronger THEN row.method ELSE a.method END,
         a.confidence = CASE WHEN stronger THEN row.confidence ELSE a.confidence END,
         a.rank = CASE WHEN stronger THEN row.rank ELSE a.rank END,
-        a.sources = reduce(acc = coalesce(a.sources, []), x IN [row.source] |
-                           CASE WHEN x IN acc THEN acc ELSE acc + x END),
-        a.source_ids = reduce(acc = coalesce(a.source_ids, []), x IN row.source_ids |
-                              CASE WHEN x IN acc THEN acc ELSE acc + x END),
+        a.sources = CASE WHEN a.sources IS NULL THEN [row.source]
+                         WHEN row.source IN a.sources THEN a.sources
+                         ELSE COLLECT { UNWIND a.sources + row.source AS x
+                                        RETURN x ORDER BY x } END,
+        a.source_ids = CASE WHEN all(x IN row.source_ids WHERE x IN coalesce(a.source_ids, []))
+                            THEN coalesce(a.source_ids, [])
+                            WHEN a.source_ids IS NULL THEN row.source_ids
+                            ELSE COLLECT { UNWIND a.source_ids + row.source_ids AS x
+                                           RETURN DISTINCT x ORDER BY x } END,
+        a.mentions = CASE WHEN a.mentions IS NULL THEN [row.mention]
+                          WHEN row.mention IN a.mentions THEN a.mentions
+                          ELSE COLLECT { UNWIND [m IN a.mentions
+                                                 WHERE NOT m STARTS WITH row.source + ':']
+                                                + row.mention AS x
+                                         RETURN x ORDER BY x } END,
+        a.affiliations = CASE WHEN all(x IN row.affiliations
+                                       WHERE x IN coalesce(a.affiliations, []))
+                              THEN coalesce(a.affiliations, [])
+                              WHEN a.affiliations IS NULL THEN row.affiliations
+                              ELSE COLLECT { UNWIND a.affiliations + row.affiliations AS x
+                                             RETURN DISTINCT x ORDER BY x } END,
         a.pinned = coalesce(a.pinned, false)
     """,
     "write",
 )
-DROP_SLOTS = Query(
-    "writer.drop_slots",
+
+
+class FoldRow(TypedDict):
+    """A slot held twice: ``researcher``'s edge on ``paper`` folds into ``into``'s, which a
+    mention from ``source`` wrote in this batch (that source's older mention is dropped)."""
+
+    paper: str
+    researcher: int
+    into: int
+    source: str
+
+
+FOLD_SLOTS = Query(
+    "writer.fold_slots",
     """
     UNWIND $rows AS row
-    MATCH (r:Researcher {id: row.researcher})-[a:AUTHORED]->(p:Paper {key: row.paper})
+    MATCH (:Researcher {id: row.researcher})-[a:AUTHORED]->(p:Paper {key: row.paper})
     WHERE NOT coalesce(a.pinned, false)
+    MATCH (:Researcher {id: row.into})-[b:AUTHORED]->(p)
+    WITH a, b, row,
+         a.source <> row.source
+           AND coalesce($order[a.source], size(keys($order)))
+               < coalesce($order[b.source], size(keys($order))) AS owner,
+         coalesce(a.rank, 99) < coalesce(b.rank, 99) AS stronger
+    SET b.position = CASE WHEN owner THEN a.position ELSE b.position END,
+        b.kind = CASE WHEN owner THEN a.kind ELSE b.kind END,
+        b.raw_name = CASE WHEN owner THEN a.raw_name ELSE b.raw_name END,
+        b.source = CASE WHEN owner THEN a.source ELSE b.source END,
+        b.method = CASE WHEN stronger THEN a.method ELSE b.method END,
+        b.confidence = CASE WHEN stronger THEN a.confidence ELSE b.confidence END,
+        b.rank = CASE WHEN stronger THEN a.rank ELSE b.rank END,
+        b.sources = COLLECT { UNWIND coalesce(b.sources, []) + coalesce(a.sources, []) AS x
+                              RETURN DISTINCT x ORDER BY x },
+        b.source_ids = COLLECT { UNWIND coalesce(b.source_ids, []) + coalesce(a.source_ids, [])
+                                   AS x
+                                 RETURN DISTINCT x ORDER BY x },
+        b.mentions = COLLECT { UNWIND coalesce(b.mentions, [])
+                                      + [m IN coalesce(a.mentions, [])
+                                         WHERE NOT m STARTS WITH row.source + ':'] AS x
+                               RETURN DISTINCT x ORDER BY x },
+        b.affiliations = COLLECT { UNWIND coalesce(b.affiliations, [])
+                                          + coalesce(a.affiliations, []) AS x
+                                   RETURN DISTINCT x ORDER BY x }
     DELETE a
     """,
     "write",
 )
+
+
+class RetireRow(TypedDict):
+    researcher: int
+    into: int
+
+
 RETIRE_EMPTY = Query(
     "writer.retire_empty",
     """
@@ -168,6 +360,16 @@ RETIRE_EMPTY = Query(
     """,
     "write",
 )
+
+
+class AffiliationRow(TypedDict):
+    researcher: int
+    institution: int
+    source: str
+    first_year: int | None
+    last_year: int | None
+
+
 UPSERT_AFFILIATIONS = Query(
     "writer.upsert_affiliations",
     """
@@ -222,6 +424,44 @@ REFRESH_RESEARCHER_COUNTS = Query(
     """,
     "write",
 )
+# Features a researcher is matched by, made again from their stored authorships (after a
+# merge, a split or a folded slot): affiliations (each slot's, then the profile's), the
+# coauthors of papers with at most the coauthor cap of authors, categories, first and last
+# year. Each list keeps its most frequent entries, ties by value.
+REBUILD_FEATURES = Query(
+    "writer.rebuild_features",
+    """
+    UNWIND $ids AS id
+    MATCH (r:Researcher {id: id})
+    CALL (r) {
+      OPTIONAL MATCH (r)-[:AUTHORED]->(p:Paper)
+      RETURN min(p.year) AS year_min, max(p.year) AS year_max
+    }
+    WITH r, year_min, year_max,
+         COLLECT { MATCH (r)-[a:AUTHORED]->(:Paper)
+                   UNWIND coalesce(a.affiliations, []) AS x
+                   WITH x, count(*) AS n ORDER BY n DESC, x LIMIT 20
+                   RETURN x } AS affiliations
+    SET r.year_min = year_min,
+        r.year_max = year_max,
+        r.affiliation_names = reduce(acc = affiliations,
+                                     x IN coalesce(r.profile_affiliations, []) |
+                                     CASE WHEN x IN acc THEN acc ELSE acc + x END)[..20],
+        r.coauthor_keys = COLLECT {
+          MATCH (r)-[:AUTHORED]->(p:Paper)<-[:AUTHORED]-(o:Researcher)
+          WHERE o <> r AND NOT coalesce(p.hyperauthored, false) AND o.name_key IS NOT NULL
+          WITH o.name_key AS x, count(*) AS n ORDER BY n DESC, x LIMIT 100
+          RETURN x },
+        r.category_codes = COLLECT {
+          MATCH (r)-[:AUTHORED]->(:Paper)-[:IN_CATEGORY]->(c:Category)
+          WITH c.code AS x, count(*) AS n ORDER BY n DESC, x LIMIT 20
+          RETURN x }
+    """,
+    "write",
+)
+# [a, b, joint papers, first year, last year], a < b: lists, not maps, for the largest
+# parameter of a batch.
+CoauthorRow = tuple[int, int, int, int | None, int | None]
 # Pairs where one side is a researcher created in this very transaction cannot have a
 # COAUTHOR edge yet: they are created outright, which spares the MERGE's scan of both
 # researchers' existing ties.
@@ -234,7 +474,6 @@ CREATE_COAUTHORS = Query(
     """,
     "write",
 )
-# Rows are [a, b, joint papers, first year, last year].
 INCREMENT_COAUTHORS = Query(
     "writer.increment_coauthors",
     """
@@ -250,3 +489,18 @@ INCREMENT_COAUTHORS = Query(
     """,
     "write",
 )
+
+# The type of the rows each statement unwinds as ``row``.
+ROW_TYPES: dict[Query, Any] = {
+    UPSERT_INSTITUTIONS: InstitutionRow,
+    LINK_INSTITUTION_PARENTS: ParentLinkRow,
+    UPSERT_RESEARCHERS: ResearcherRow,
+    UPSERT_IDENTIFIERS: IdentifierRow,
+    UPSERT_PAPERS: PaperRow,
+    UPSERT_AUTHORSHIPS: AuthorshipRow,
+    FOLD_SLOTS: FoldRow,
+    RETIRE_EMPTY: RetireRow,
+    UPSERT_AFFILIATIONS: AffiliationRow,
+    CREATE_COAUTHORS: CoauthorRow,
+    INCREMENT_COAUTHORS: CoauthorRow,
+}

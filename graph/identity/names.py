@@ -17,6 +17,14 @@ ParsedName(first='j', middles=('r', 'r'), last='van der berg', suffix='jr')
 'exact'
 >>> compare_names(parse_name("Jun Li"), parse_name("Jian Li")).compatible
 False
+
+Names printed in two scripts are read by their Latin form (the other goes to
+:func:`script_forms`), and surnames printed before initials (``Hinton G.E.``) are surnames:
+
+>>> parse_name("Ioannis, Ιωάννης, Kakadiaris, Κακαδιάρης")
+ParsedName(first='ioannis', middles=(), last='kakadiaris', suffix='')
+>>> parse_name("Hinton G.E.")
+ParsedName(first='g', middles=('e',), last='hinton', suffix='')
 """
 
 from __future__ import annotations
@@ -137,37 +145,118 @@ def name_from_parts(
     )
 
 
-def _is_capitalised_surname(word: str) -> bool:
-    """A word in capitals such as ``ZHANG``; dotted initials (``J.R.R.``) are not."""
+def is_capitalised_word(word: str) -> bool:
+    """A word printed in capitals such as ``ZHANG``; dotted initials (``J.R.R.``) are not."""
     letters = [ch for ch in word if ch.isalpha()]
     return "." not in word and len(letters) > 1 and all(ch.isupper() for ch in letters)
 
 
-@lru_cache(maxsize=1 << 18)
-def parse_name(raw: str) -> ParsedName:
-    """Parse a name as printed: ``First M. Last``, ``Last, First``, ``LAST First``, suffixes."""
+def _is_latin_letter(ch: str) -> bool:
+    return ch.isalpha() and (ch.isascii() or unicodedata.name(ch, "").startswith("LATIN"))
+
+
+def _script(word: str) -> Literal["latin", "other", "none"]:
+    letters = [ch for ch in word if ch.isalpha()]
+    if not letters:
+        return "none"
+    return "latin" if any(_is_latin_letter(ch) for ch in letters) else "other"
+
+
+_SCRIPT_TOKENS = re.compile(r"[^\s,()/]+|,")
+
+
+def script_forms(raw: str) -> tuple[str, tuple[str, ...]]:
+    """A name printed in Latin and in another script: (its Latin form, the other forms).
+
+    Commas that separate the forms of one name part (``Ioannis, Ιωάννης, Kakadiaris,
+    Κακαδιάρης``) are not the comma of ``Last, First``; a Latin ``Last, First`` followed by
+    the other form keeps its comma. A name with no Latin letters is its own Latin form.
+
+    >>> script_forms("Ioannis, Ιωάννης, Kakadiaris, Κακαδιάρης")
+    ('Ioannis Kakadiaris', ('Ιωάννης Κακαδιάρης',))
+    >>> script_forms("Papadopoulos, Georgios (Παπαδόπουλος Γεώργιος)")
+    ('Papadopoulos, Georgios', ('Παπαδόπουλος Γεώργιος',))
+    >>> script_forms("Wei Wang")
+    ('Wei Wang', ())
+    """
     text = html.unescape(raw).strip()
+    tokens = _SCRIPT_TOKENS.findall(text)
+    scripts = [_script(t) for t in tokens]
+    if "other" not in scripts or "latin" not in scripts:
+        return text, ()
+    latin_at = [i for i, s in enumerate(scripts) if s == "latin"]
+    interleaved = any(s == "other" for s in scripts[latin_at[0] : latin_at[-1]])
+    kept: list[str] = []
+    span = slice(latin_at[0], latin_at[-1] + 1)
+    for token, script in zip(tokens[span], scripts[span], strict=True):
+        if token == ",":
+            if not interleaved and kept and kept[-1] != ",":
+                kept.append(",")
+        elif script != "other":
+            kept.append(token)
+    latin = " ".join(kept).replace(" ,", ",")
+    other = " ".join(t for t, s in zip(tokens, scripts, strict=True) if s == "other")
+    return latin, (other,)
+
+
+# Given names written as syllables marked with full stops, then the surname: "Ming. Chuan., Wang"
+_DOTTED_SYLLABLES = re.compile(r"^(?:[^\W\d_]{2,}\.\s*)+$")
+# "LeCun Y", "Hinton G.E.": one capital, or up to three dotted ones, after the surname
+# (undotted runs are left alone: "Wei LI" and "Andrew NG" end in surnames)
+_TRAILING_INITIALS = re.compile(r"^(?:[A-Z]|(?:[A-Z]\.){1,3})$")
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedOrder:
+    """The words of a printed name in ``given … last`` order, as printed (Latin form)."""
+
+    given: tuple[str, ...]
+    last: tuple[str, ...]
+    suffix: str = ""
+
+
+@lru_cache(maxsize=1 << 16)
+def printed_order(raw: str) -> PrintedOrder:
+    """Which printed words are given names and which the surname: ``First M. Last``,
+    ``Last, First``, ``LAST First``, ``Last F.``, suffixes, and names given in two scripts
+    (read by their Latin form)."""
+    text = script_forms(raw)[0]
     parts = [p.strip() for p in text.split(",") if p.strip()]
     suffix = ""
     if len(parts) > 1 and normalize_part(parts[-1]) in SUFFIXES:
-        suffix = normalize_part(parts.pop())
+        suffix = parts.pop()
+    if len(parts) == 2 and _DOTTED_SYLLABLES.match(parts[0]):
+        return PrintedOrder(tuple(parts[0].split()), tuple(parts[1].split()), suffix)
     if len(parts) > 1:  # "Last, First"
-        return _with_suffix(name_from_parts(" ".join(parts[1:]), None, parts[0]), suffix)
-    words = parts[0].split() if parts else []
-    if len(words) > 1 and normalize_part(words[-1]) in SUFFIXES:
-        suffix = normalize_part(words.pop())
+        given = tuple(w for w in " ".join(parts[1:]).split() if normalize_part(w) not in TITLES)
+        return PrintedOrder(given, tuple(parts[0].split()), suffix)
+    words = (parts[0] if parts else "").split()
     while words and normalize_part(words[0]) in TITLES:
         words.pop(0)
-    if not words:
-        return ParsedName("", (), "", suffix)
-    caps = [i for i, w in enumerate(words) if _is_capitalised_surname(w)]
+    if len(words) > 1 and normalize_part(words[-1]) in SUFFIXES:
+        suffix = words.pop()
+    caps = [i for i, w in enumerate(words) if is_capitalised_word(w)]
     if len(words) > 1 and len(caps) == 1 and caps[0] == 0:  # "ZHANG Lei": surname in capitals
-        return _with_suffix(name_from_parts(" ".join(words[1:]), None, words[0]), suffix)
-    last_start = len(words) - 1
-    while last_start > 1 and normalize_part(words[last_start - 1]) in PARTICLES:
-        last_start -= 1
-    given = " ".join(words[:last_start])
-    return _with_suffix(name_from_parts(given, None, " ".join(words[last_start:])), suffix)
+        return PrintedOrder(tuple(words[1:]), tuple(words[:1]), suffix)
+    if (
+        len(words) > 1
+        and _TRAILING_INITIALS.match(words[-1])
+        and all(len(normalize_part(w)) > 1 for w in words[:-1])
+    ):
+        initials = tuple(f"{ch}." for ch in words[-1].replace(".", ""))
+        return PrintedOrder(initials, tuple(words[:-1]), suffix)
+    start = len(words) - 1
+    while start > 1 and normalize_part(words[start - 1]) in PARTICLES:
+        start -= 1
+    return PrintedOrder(tuple(words[:start]), tuple(words[start:]), suffix)
+
+
+@lru_cache(maxsize=1 << 18)
+def parse_name(raw: str) -> ParsedName:
+    """Parse a name as printed (see :func:`printed_order`) into normalised parts."""
+    order = printed_order(raw)
+    name = name_from_parts(" ".join(order.given), None, " ".join(order.last))
+    return _with_suffix(name, normalize_part(order.suffix))
 
 
 def _with_suffix(name: ParsedName, suffix: str) -> ParsedName:

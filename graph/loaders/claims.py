@@ -10,7 +10,7 @@ from scholargraph.graph import curation
 from scholargraph.graph.db import Database
 from scholargraph.graph.errors import BadInput, IdentityError
 from scholargraph.graph.identity.names import parse_name
-from scholargraph.graph.identity.resolver import names_compatible
+from scholargraph.graph.identity.rules import names_compatible
 from scholargraph.graph.ids import normalize_doi
 from scholargraph.graph.records import ClaimRecord
 from scholargraph.queries import identity as q

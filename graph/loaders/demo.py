@@ -6,7 +6,7 @@ from pathlib import Path
 
 from scholargraph.graph.db import Database
 from scholargraph.graph.demo import generate
-from scholargraph.graph.loaders.files import file_chunks
+from scholargraph.graph.loaders.files import file_chunks, input_fingerprint
 from scholargraph.graph.loaders.pipeline import Loader, LoadSummary, Progress
 
 # Institutions first (so papers find them), then the sources with author ids, then arXiv,
@@ -40,6 +40,7 @@ async def load_demo(
             coauthor_cap=coauthor_cap,
             report=report,
             checkpoint=folder / f".checkpoint-{source}.json",
+            input=input_fingerprint(paths),
             progress=progress,
         )
         summaries[source] = await loader.run(file_chunks(paths))

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from scholargraph.graph.db import Database, Tx
+from scholargraph.graph.identity.mentions import identifier_keys
 from scholargraph.graph.identity.names import block_key, parse_name
 from scholargraph.graph.loaders.institutions import InstitutionIndex
 from scholargraph.graph.loaders.rows import slugify
@@ -15,10 +14,7 @@ from scholargraph.queries import writer as wq
 
 
 def _id_keys(author: AuthorRecord) -> list[str]:
-    keys = [f"orcid:{author.orcid}"] if author.orcid else []
-    keys += [f"s2:{x}" for x in author.s2_ids]
-    keys += [f"openalex:{x}" for x in author.openalex_ids]
-    return keys
+    return [key for _, key in identifier_keys(author)]
 
 
 async def _lookup(db: Database, authors: list[AuthorRecord]) -> dict[str, int]:
@@ -56,24 +52,23 @@ async def write_authors(db: Database, authors: list[AuthorRecord]) -> tuple[int,
             for offset, author in enumerate(unknown):
                 for key in _id_keys(author):
                     ids[key] = first + offset
-        researchers: list[dict[str, Any]] = []
-        identifiers: list[dict[str, Any]] = []
+        researchers: list[wq.ResearcherRow] = []
+        identifiers: list[wq.IdentifierRow] = []
         for author in with_ids:
             rid = _found(author, ids)
             assert rid is not None
             researchers.append(_researcher_row(rid, author))
-            for key in _id_keys(author):
+            for method, key in identifier_keys(author):
                 scheme, value = key.split(":", 1)
-                method = {"s2": "s2_id", "openalex": "openalex_id"}.get(scheme, scheme)
                 identifiers.append(
-                    {
-                        "key": key,
-                        "scheme": scheme,
-                        "value": value,
-                        "researcher": rid,
-                        "method": method,
-                        "source": author.source,
-                    }
+                    wq.IdentifierRow(
+                        key=key,
+                        scheme=scheme,
+                        value=value,
+                        researcher=rid,
+                        method=method,
+                        source=author.source,
+                    )
                 )
         await tx.run(wq.UPSERT_RESEARCHERS, {"rows": researchers})
         await tx.run(wq.UPSERT_IDENTIFIERS, {"rows": identifiers})
@@ -82,23 +77,25 @@ async def write_authors(db: Database, authors: list[AuthorRecord]) -> tuple[int,
     return await db.unit(work)
 
 
-def _researcher_row(rid: int, author: AuthorRecord) -> dict[str, Any]:
-    return {
-        "id": rid,
-        "slug": slugify(author.name),
-        "name": author.name,
-        "name_key": block_key(parse_name(author.name)),
-        "orcid": author.orcid,
-        "h_index_s2": author.h_index if author.source == "s2" else None,
-        "h_index_openalex": author.h_index if author.source == "openalex" else None,
-        "names": sorted({author.name, *author.alt_names}),
-        "dblp": list(author.dblp),
-        "affiliations": [i.name for i in author.affiliations if i.name][:20],
-        "coauthors": [],
-        "categories": [],
-        "year_min": None,
-        "year_max": None,
-    }
+def _researcher_row(rid: int, author: AuthorRecord) -> wq.ResearcherRow:
+    affiliations = [i.name for i in author.affiliations if i.name][:20]
+    return wq.ResearcherRow(
+        id=rid,
+        slug=slugify(author.name),
+        name=author.name,
+        name_key=block_key(parse_name(author.name)),
+        orcid=author.orcid,
+        h_index_s2=author.h_index if author.source == "s2" else None,
+        h_index_openalex=author.h_index if author.source == "openalex" else None,
+        names=sorted({author.name, *author.alt_names}),
+        dblp=list(author.dblp),
+        affiliations=affiliations,
+        profile_affiliations=affiliations,
+        coauthors=[],
+        categories=[],
+        year_min=None,
+        year_max=None,
+    )
 
 
 async def write_affiliations(
@@ -129,18 +126,18 @@ async def write_affiliations(
 
     async def work(tx: Tx) -> int:
         ids = await index.write(tx)
-        rows = []
+        rows: list[wq.AffiliationRow] = []
         for rid, rec in kept:
             institution = ids.resolve(rec.institution)
             if institution is not None:
                 rows.append(
-                    {
-                        "researcher": rid,
-                        "institution": institution,
-                        "source": rec.source,
-                        "first_year": rec.first_year,
-                        "last_year": rec.last_year,
-                    }
+                    wq.AffiliationRow(
+                        researcher=rid,
+                        institution=institution,
+                        source=rec.source,
+                        first_year=rec.first_year,
+                        last_year=rec.last_year,
+                    )
                 )
         await tx.run(wq.UPSERT_AFFILIATIONS, {"rows": rows})
         return len(rows)

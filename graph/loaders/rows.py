@@ -1,4 +1,7 @@
-"""Records → the parameter rows of the writer's queries."""
+"""Records → the parameter rows of the writer's queries.
+
+(A record's author slots are made by :func:`graph.identity.mentions.slots_of`.)
+"""
 
 from __future__ import annotations
 
@@ -10,9 +13,11 @@ from datetime import date
 from itertools import pairwise
 from typing import Any
 
-from scholargraph.graph.identity.names import block_key, parse_name
-from scholargraph.graph.identity.resolver import Slot
-from scholargraph.graph.records import PaperRecord, position_kind
+from scholargraph.graph.identity.mentions import n_authors
+from scholargraph.graph.identity.names import parse_name
+from scholargraph.graph.identity.precedence import record_ref
+from scholargraph.graph.records import PaperRecord
+from scholargraph.queries.writer import CategoryRow
 
 ALPHABETICAL_MIN_AUTHORS = 4
 
@@ -25,11 +30,6 @@ def slugify(text: str) -> str:
     """
     folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-") or "unnamed"
-
-
-def n_authors(paper: PaperRecord) -> int:
-    """Authors on the paper: the highest printed position (sources drop unnamed slots)."""
-    return max((a.position for a in paper.authorships), default=0)
 
 
 def is_alphabetical(paper: PaperRecord) -> bool:
@@ -69,13 +69,13 @@ def paper_props(paper: PaperRecord, coauthor_cap: int) -> dict[str, Any]:
     return {k: v for k, v in props.items() if v is not None}
 
 
-def category_rows(paper: PaperRecord) -> list[dict[str, Any]]:
+def category_rows(paper: PaperRecord) -> list[CategoryRow]:
     primary = paper.primary_category or (paper.categories[0] if paper.categories else None)
     codes = dict.fromkeys([*([primary] if primary else []), *paper.categories])
-    return [{"code": code, "primary": code == primary} for code in codes]
+    return [CategoryRow(code=code, primary=code == primary) for code in codes]
 
 
-def digest(paper: PaperRecord, props: dict[str, Any], categories: list[dict[str, Any]]) -> str:
+def digest(paper: PaperRecord, props: dict[str, Any], categories: list[CategoryRow]) -> str:
     """A digest of everything a record writes (given its :func:`paper_props` and
     :func:`category_rows`); equal digests mean nothing would change."""
     content = {
@@ -95,40 +95,10 @@ def digest(paper: PaperRecord, props: dict[str, Any], categories: list[dict[str,
         ],
     }
     text = json.dumps(content, sort_keys=True, default=_json_default)
-    return f"{paper.source}:{hashlib.blake2b(text.encode(), digest_size=12).hexdigest()}"
+    return f"{record_ref(paper)}:{hashlib.blake2b(text.encode(), digest_size=12).hexdigest()}"
 
 
 def _json_default(value: object) -> str:
     if isinstance(value, date):
         return value.isoformat()
     raise TypeError(f"cannot fingerprint {type(value).__name__}")
-
-
-def slots_of(paper: PaperRecord) -> list[Slot]:
-    n = n_authors(paper)
-    keys = [block_key(parse_name(a.raw_name)) for a in paper.authorships]
-    year = paper.year or (paper.published.year if paper.published else None)
-    slots = []
-    for authorship, own in zip(paper.authorships, keys, strict=True):
-        names = tuple(i.name for i in authorship.institutions if i.name)
-        slots.append(
-            Slot(
-                paper=paper.key,
-                position=authorship.position,
-                n_authors=n,
-                raw_name=authorship.raw_name,
-                author=authorship.author,
-                source=paper.source,
-                year=year,
-                categories=paper.categories,
-                affiliations=tuple(dict.fromkeys((*authorship.raw_affiliations, *names))),
-                ror_ids=tuple(i.ror_id for i in authorship.institutions if i.ror_id),
-                coauthors=frozenset(k for k in keys if k != own),
-                institutions=authorship.institutions,
-            )
-        )
-    return slots
-
-
-def kind_of(slot: Slot) -> str:
-    return position_kind(slot.position, slot.n_authors)

@@ -1,9 +1,12 @@
 """Writes normalised records into the graph: one transaction per batch, idempotent.
 
-A batch of papers is resolved (see :mod:`graph.identity.resolver`), then written in a single
-transaction — researchers, their external ids, institutions, papers with categories, authorships,
-affiliations, and the COAUTHOR edges and counts of every researcher it touched — so a failure
-never leaves half a paper. Re-writing the same records changes nothing: a paper whose record
+A batch of papers is read against the graph (:func:`graph.identity.resolver.read_snapshot`),
+planned (:func:`graph.identity.plan.plan`: every identity decision and every row, a pure
+function of the records and that snapshot), then applied in a single transaction by
+:func:`apply` — machine merges, researchers, their external ids, institutions, papers with
+categories, authorships, affiliations, and the COAUTHOR edges and counts of every researcher
+it touched — so a failure never leaves half a paper, and a transaction the driver retries
+writes the same plan again. Re-writing the same records changes nothing: a paper whose record
 digest is already stored is skipped, and every write is a MERGE.
 
 COAUTHOR edges count joint papers that have at most ``coauthor_cap`` authors (default 100):
@@ -13,35 +16,27 @@ larger papers (collaborations of hundreds) keep their AUTHORED edges, are flagge
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from itertools import combinations
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scholargraph.graph import curation
 from scholargraph.graph.db import Database, Tx
-from scholargraph.graph.errors import BadInput, IdentityError
-from scholargraph.graph.identity.names import block_key, parse_name
-from scholargraph.graph.identity.resolver import Resolution, Resolver
+from scholargraph.graph.identity.mentions import ORDER_RANK, Slot, slots_of
+from scholargraph.graph.identity.paper_merge import Identified, PaperFields, identify, paper_fields
+from scholargraph.graph.identity.plan import BatchPlan, plan
+from scholargraph.graph.identity.precedence import format_ranks
+from scholargraph.graph.identity.resolver import CANDIDATES_PER_BLOCK, read_snapshot
 from scholargraph.graph.loaders import rows as r
 from scholargraph.graph.loaders.institutions import InstitutionIndex
 from scholargraph.graph.records import PaperRecord
 from scholargraph.graph.sequences import RESEARCHER_IDS_START
+from scholargraph.queries import Query
 from scholargraph.queries import identity as iq
 from scholargraph.queries import loads as lq
+from scholargraph.queries import paper_identity as pq
 from scholargraph.queries import writer as wq
-
-# When several sources match one authorship, the edge keeps the strongest rule (lowest rank).
-METHOD_RANK = {
-    "curator": 0,
-    "orcid": 1,
-    "s2_id": 2,
-    "openalex_id": 3,
-    "cross_source": 4,
-    "name_score": 5,
-    "new": 6,
-}
 
 
 @dataclass(slots=True)
@@ -52,6 +47,8 @@ class WriteSummary:
     rejected: int = 0
     researchers_created: int = 0
     machine_merges: int = 0
+    paper_merges: int = 0  # stored papers found to be one (recorded machine merges)
+    untitled: int = 0  # papers written that no source has titled yet
 
     def add(self, other: WriteSummary) -> None:
         self.created += other.created
@@ -60,37 +57,8 @@ class WriteSummary:
         self.rejected += other.rejected
         self.researchers_created += other.researchers_created
         self.machine_merges += other.machine_merges
-
-
-@dataclass(slots=True)
-class _ResearcherRow:
-    id: int | None
-    name: str
-    orcid: str | None = None
-    names: set[str] = field(default_factory=set)
-    dblp: set[str] = field(default_factory=set)
-    affiliations: dict[str, None] = field(default_factory=dict)
-    coauthors: dict[str, None] = field(default_factory=dict)
-    categories: dict[str, None] = field(default_factory=dict)
-    years: list[int] = field(default_factory=list)
-
-    def row(self, researcher_id: int) -> dict[str, Any]:
-        return {
-            "id": researcher_id,
-            "slug": r.slugify(self.name),
-            "name": self.name,
-            "name_key": block_key(parse_name(self.name)),
-            "orcid": self.orcid,
-            "h_index_s2": None,
-            "h_index_openalex": None,
-            "names": sorted(self.names),
-            "dblp": sorted(self.dblp),
-            "affiliations": list(self.affiliations)[:20],
-            "coauthors": sorted(self.coauthors)[:100],
-            "categories": list(self.categories)[:20],
-            "year_min": min(self.years, default=None),
-            "year_max": max(self.years, default=None),
-        }
+        self.paper_merges += other.paper_merges
+        self.untitled += other.untitled
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +68,28 @@ class PreparedPaper:
     record: PaperRecord
     digest: str
     props: dict[str, Any]
-    categories: list[dict[str, Any]]
+    categories: list[wq.CategoryRow]
+    slots: tuple[Slot, ...]
+    fields: PaperFields  # what the batch's records of this paper (this one among them) write
+
+    @property
+    def row(self) -> wq.PaperRow:
+        """The paper's row of ``UPSERT_PAPERS``."""
+        chosen = self.fields.choice
+        return wq.PaperRow(
+            key=self.record.key,
+            sources=list(self.fields.sources),
+            retrieved=self.record.retrieved,
+            props=chosen.props,
+            ranks=format_ranks(chosen.ranks),
+            categories=None
+            if chosen.categories is None
+            else [wq.CategoryRow(code=c["code"], primary=c["primary"]) for c in chosen.categories],
+        )
+
+    @property
+    def id_row(self) -> pq.PaperIdRow:
+        return self.fields.ids
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,32 +101,60 @@ class PreparedPapers:
     superseded: int  # records dropped for a more recent record of the same key
 
 
-def prepare_papers(papers: list[PaperRecord], coauthor_cap: int) -> PreparedPapers:
+def prepare_papers(
+    papers: list[PaperRecord], coauthor_cap: int, identified: Identified | None = None
+) -> PreparedPapers:
+    """Records keyed by paper identity (``identified``, else by their own ids); each paper's
+    fields are chosen from all its records, its slots come from the latest one."""
     latest = _latest_per_key(papers)
+    own = {
+        id(paper): (r.paper_props(paper, coauthor_cap), r.category_rows(paper)) for paper in papers
+    }
+    fields = paper_fields(
+        [(paper, *own[id(paper)]) for paper in papers], identified or Identified.of(papers)
+    )
+    # A paper with several records in the batch (two OpenAlex works of one paper) is
+    # unchanged only if all of them are: its digest covers every one.
+    digests: dict[str, list[str]] = {}
+    for paper in papers:
+        digests.setdefault(paper.key, []).append(r.digest(paper, *own[id(paper)]))
     prepared = []
-    for _, paper in sorted(latest.items()):
-        props, categories = r.paper_props(paper, coauthor_cap), r.category_rows(paper)
+    for key, paper in sorted(latest.items()):
+        props, categories = own[id(paper)]
+        digest = r.digest(paper, props, categories)
+        if len(digests[key]) > 1:
+            together = "|".join(sorted(digests[key])).encode()
+            digest = f"{digest}+{hashlib.blake2b(together, digest_size=12).hexdigest()}"
         prepared.append(
             PreparedPaper(
                 record=paper,
-                digest=r.digest(paper, props, categories),
+                digest=digest,
                 props=props,
                 categories=categories,
+                slots=slots_of(paper, hyperauthored=props["hyperauthored"]),
+                fields=fields[key],
             )
         )
     return PreparedPapers(tuple(prepared), len(papers) - len(latest))
 
 
 class GraphWriter:
-    def __init__(self, db: Database, *, coauthor_cap: int = 100) -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        coauthor_cap: int = 100,
+        candidates_per_block: int = CANDIDATES_PER_BLOCK,
+    ) -> None:
         self.db = db
         self.coauthor_cap = coauthor_cap
-        self.resolver = Resolver(db)
-        self.institutions = InstitutionIndex(db)
+        self.candidates_per_block = candidates_per_block
 
     async def write_papers(self, papers: list[PaperRecord]) -> WriteSummary:
-        prepared = prepare_papers(papers, self.coauthor_cap)
+        identified = await identify(self.db, papers)
+        prepared = prepare_papers(list(identified.records), self.coauthor_cap, identified)
         summary = WriteSummary(unchanged=prepared.superseded)
+        summary.paper_merges = len(identified.plan.merges)
         stored = await self.db.run(
             lq.PAPER_FINGERPRINTS, {"keys": [p.record.key for p in prepared.papers]}
         )
@@ -154,251 +171,101 @@ class GraphWriter:
                 summary.created += 1
         if not changed:
             return summary
-        slots = [slot for item in changed for slot in r.slots_of(item.record)]
-        resolutions = await self.resolver.resolve(slots)
-        summary.machine_merges = await self._merge_duplicates(resolutions)
-        refs = [i for item in changed for a in item.record.authorships for i in a.institutions]
-        await self.institutions.prepare(refs)
+        slots = [slot for item in changed for slot in item.slots]
+        snapshot = await read_snapshot(
+            self.db, slots, candidates_per_block=self.candidates_per_block
+        )
+        batch = plan(changed, snapshot)
+        institutions = InstitutionIndex(self.db)
+        await institutions.prepare(
+            i for item in changed for s in item.slots for i in s.institutions
+        )
 
-        async def work(tx: Tx) -> int:
-            return await self._write(tx, changed, resolutions)
+        async def work(tx: Tx) -> None:
+            await apply(tx, batch, institutions)
 
-        summary.researchers_created = await self.db.unit(work)
+        await self.db.unit(work)
+        summary.untitled = sum("title" not in item.fields.choice.ranks for item in changed)
+        summary.researchers_created = len(batch.new_groups)
+        summary.machine_merges = len(batch.merges)
         return summary
 
-    async def _merge_duplicates(self, resolutions: list[Resolution]) -> int:
-        """Cross-source alignment found one person under two researchers (an id match here,
-        the holder of the same slot there): merge them as a recorded machine decision.
 
-        The holder survives. A merge that a curator's "distinct", two ORCIDs or a shared
-        paper forbids is left undone, and both keep their slots.
-        """
-        renamed: dict[int, int] = {}
-        for res in resolutions:
-            if not res.same_as or res.researcher is None:
-                continue
-            source = renamed.get(res.researcher, res.researcher)
-            survivor = renamed.get(res.same_as[0], res.same_as[0])
-            if source == survivor:
-                continue
-            try:
-                await curation.merge(
-                    self.db,
-                    survivor,
-                    [source],
-                    actor="machine",
-                    reason=f"same author slot {res.slot.position} on {res.slot.paper} in "
-                    f"{res.slot.source} and another source, compatible names",
-                )
-            except (IdentityError, BadInput):
-                continue
-            renamed[source] = survivor
-        for res in resolutions:
-            if res.researcher in renamed:
-                res.researcher = renamed[res.researcher]
-                res.edge_exists = True if res.same_as else res.edge_exists
-        return len(renamed)
+class _Reserved:
+    """Placeholder ids of a plan (``-1, -2, …``) → the ids reserved for them."""
 
-    async def _write(
-        self, tx: Tx, changed: list[PreparedPaper], resolutions: list[Resolution]
-    ) -> int:
-        institution_ids = await self.institutions.write(tx)
-        live = [res for res in resolutions if not res.keep]
-        groups = sorted({res.new_group for res in live if res.researcher is None and res.new_group})
-        new_ids: dict[str, int] = {}
-        if groups:
-            first = await _next_ids(tx, "researcher", len(groups))
-            new_ids = {group: first + i for i, group in enumerate(groups)}
-        for res in live:
-            if res.researcher is None and res.new_group is not None:
-                res.researcher = new_ids[res.new_group]
+    def __init__(self, first: int) -> None:
+        self.first = first
 
-        researchers: dict[int, _ResearcherRow] = {}
-        identifiers: list[dict[str, Any]] = []
-        authorships: list[dict[str, Any]] = []
-        affiliations: list[dict[str, Any]] = []
-        dropped: list[dict[str, Any]] = []
-        authors_of: dict[str, set[int]] = defaultdict(set)
-        for res in live:
-            assert res.researcher is not None
-            slot, rid = res.slot, res.researcher
-            row = researchers.setdefault(rid, _ResearcherRow(rid, slot.raw_name))
-            row.names.add(slot.raw_name)
-            row.orcid = row.orcid or slot.author.orcid
-            row.dblp.update(slot.author.dblp)
-            row.affiliations.update(dict.fromkeys(slot.affiliations))
-            row.coauthors.update(dict.fromkeys(slot.coauthors))
-            row.categories.update(dict.fromkeys(slot.categories))
-            if slot.year:
-                row.years.append(slot.year)
-            is_new = res.method == "new"
-            for method, key in slot.id_keys:
-                if key in res.stored_keys:
-                    continue  # it identifies someone already: writing it would change nothing
-                scheme, value = key.split(":", 1)
-                identifiers.append(
-                    {
-                        "key": key,
-                        "scheme": scheme,
-                        "value": value,
-                        "researcher": rid,
-                        "method": method if is_new else res.method,
-                        "source": slot.source,
-                    }
-                )
-            authorships.append(
-                {
-                    "paper": slot.paper,
-                    "researcher": rid,
-                    "position": slot.position,
-                    "kind": r.kind_of(slot),
-                    "raw_name": slot.raw_name,
-                    "source": slot.source,
-                    "method": res.method,
-                    "confidence": res.confidence,
-                    "source_ids": " ".join(key for _, key in slot.id_keys) or None,
-                }
-            )
-            authors_of[slot.paper].add(rid)
-            for old in res.replaces:
-                dropped.append({"paper": slot.paper, "researcher": old, "into": rid})
-                authors_of[slot.paper].add(old)
-            for institution in institution_ids.resolve_all(slot.institutions):
-                affiliations.append(
-                    {
-                        "researcher": rid,
-                        "institution": institution,
-                        "source": slot.source,
-                        "first_year": slot.year,
-                        "last_year": slot.year,
-                    }
-                )
+    def __call__(self, rid: int) -> int:
+        return rid if rid >= 0 else self.first - rid - 1
 
-        holders: dict[str, int] = {}
-        for rid, row in sorted(researchers.items()):
-            # One ORCID, one researcher: the first keeps it (a later merge can join the rest).
-            if row.orcid is not None and holders.setdefault(row.orcid, rid) != rid:
-                row.orcid = None
-        await tx.run(
-            wq.UPSERT_RESEARCHERS,
-            {"rows": [row.row(rid) for rid, row in sorted(researchers.items())]},
+    def pair(self, a: int, b: int) -> tuple[int, int]:
+        x, y = self(a), self(b)
+        return (x, y) if x < y else (y, x)
+
+
+async def apply(tx: Tx, batch: BatchPlan, institutions: InstitutionIndex) -> None:
+    """Write a plan in the caller's transaction: reserve the ids of its new researchers, then
+    run its statements on fresh copies of its rows with those ids substituted. It never
+    changes ``batch`` (nor ``institutions``), so a retried transaction applies it again.
+    A statement with no rows is not sent."""
+    first = await _reserve(tx, len(batch.new_groups))
+    real = _Reserved(first)
+    order = dict(ORDER_RANK)
+    for machine in batch.merges:
+        await curation.merge_in(
+            tx, machine.survivor, [machine.merged], actor="machine", reason=machine.reason
         )
-        identifiers = [
-            row
-            for row in identifiers
-            if row["scheme"] != "orcid" or holders.get(row["value"]) == row["researcher"]
-        ]
-        unique_ids = list({row["key"]: row for row in reversed(identifiers)}.values())
-        await tx.run(wq.UPSERT_IDENTIFIERS, {"rows": unique_ids})
-        await tx.run(
-            wq.UPSERT_PAPERS,
-            {
-                "rows": [
-                    {
-                        "key": item.record.key,
-                        "source": item.record.source,
-                        "retrieved": item.record.retrieved,
-                        "props": item.props,
-                        "categories": item.categories,
-                    }
-                    for item in changed
-                ]
-            },
+    institution_ids = await institutions.write(tx)
+    await _unwind(
+        tx, wq.UPSERT_RESEARCHERS, [{**r, "id": real(r["id"])} for r in batch.researchers]
+    )
+    await _unwind(
+        tx,
+        wq.UPSERT_IDENTIFIERS,
+        [{**r, "researcher": real(r["researcher"])} for r in batch.identifiers],
+    )
+    await _unwind(tx, wq.UPSERT_PAPERS, list(batch.papers))
+    await _unwind(tx, pq.UPSERT_PAPER_IDS, list(batch.paper_ids))
+    authorships = [{**r, "researcher": real(r["researcher"])} for r in batch.authorships]
+    await _unwind(tx, wq.UPSERT_AUTHORSHIPS, authorships, order=order)
+    folds = [{**r, "into": real(r["into"])} for r in batch.folds]
+    await _unwind(tx, wq.FOLD_SLOTS, folds, order=order)
+    affiliations: list[wq.AffiliationRow] = [
+        wq.AffiliationRow(
+            researcher=real(pending.researcher),
+            institution=institution,
+            source=pending.source,
+            first_year=pending.year,
+            last_year=pending.year,
         )
-        await tx.run(wq.DROP_SLOTS, {"rows": dropped})
-        await tx.run(wq.UPSERT_AUTHORSHIPS, {"rows": authorships})
-        await tx.run(wq.UPSERT_AFFILIATIONS, {"rows": affiliations})
-        await tx.run(wq.RETIRE_EMPTY, {"rows": dropped})
-        increments, recount = self._coauthor_changes(changed, live, dropped)
-        created = set(new_ids.values())
-        fresh: list[list[Any]] = []
-        known: list[list[Any]] = []
-        for pair in increments:
-            (fresh if pair[0] in created or pair[1] in created else known).append(pair)
-        await tx.run(wq.CREATE_COAUTHORS, {"rows": fresh})
-        await tx.run(wq.INCREMENT_COAUTHORS, {"rows": known})
-        await tx.run(wq.REFRESH_COAUTHORS, {"pairs": recount})
-        touched = sorted({rid for ids in authors_of.values() for rid in ids})
-        await tx.run(wq.REFRESH_RESEARCHER_COUNTS, {"ids": touched})
-        await tx.run(
-            lq.SET_FINGERPRINTS,
-            {
-                "rows": [
-                    {
-                        "key": item.record.key,
-                        "source": item.record.source,
-                        "fingerprint": item.digest,
-                    }
-                    for item in changed
-                ]
-            },
+        for pending in batch.affiliations
+        for institution in institution_ids.resolve_all(pending.institutions)
+    ]
+    await _unwind(tx, wq.UPSERT_AFFILIATIONS, affiliations)
+    await _unwind(tx, wq.RETIRE_EMPTY, [{**r, "into": real(r["into"])} for r in batch.retire])
+    fresh: list[list[Any]] = []
+    known: list[list[Any]] = []
+    for a, b, joint, first_year, last_year in batch.coauthors:
+        (fresh if a < 0 or b < 0 else known).append(
+            [*real.pair(a, b), joint, first_year, last_year]
         )
-        return len(groups)
-
-    def _coauthor_changes(
-        self,
-        changed: list[PreparedPaper],
-        live: list[Resolution],
-        dropped: list[dict[str, Any]],
-    ) -> tuple[list[list[Any]], list[list[int]]]:
-        """COAUTHOR changes of a batch: increments for pairs joined by a new AUTHORED edge,
-        and a full recount for pairs that lost one (a dropped duplicate slot).
-
-        A paper counts for a pair once both edges exist; an edge that already existed was
-        counted when it was written, so only new edges add — which keeps re-runs exact.
-        """
-        small = {
-            item.record.key: item.props.get("year")
-            for item in changed
-            if not item.props["hyperauthored"]
-        }
-        everyone: dict[str, set[int]] = defaultdict(set)
-        new: dict[str, set[int]] = defaultdict(set)
-        for res in live:
-            if res.slot.paper in small and res.researcher is not None:
-                everyone[res.slot.paper].add(res.researcher)
-                if not res.edge_exists:
-                    new[res.slot.paper].add(res.researcher)
-        counts: dict[tuple[int, int], list[Any]] = {}
-        for paper, added in new.items():
-            year = small[paper]
-            for pair in _new_pairs(added, everyone[paper]):
-                entry = counts.get(pair)
-                if entry is None:
-                    counts[pair] = [1, year, year]
-                else:
-                    entry[0] += 1
-                    entry[1] = _min(entry[1], year)
-                    entry[2] = _max(entry[2], year)
-        # [a, b, joint papers, first year, last year]: lists, not maps, for the largest
-        # parameter of a batch
-        increments = [[a, b, *entry] for (a, b), entry in sorted(counts.items())]
-        recount = sorted(
-            {
-                (min(row["researcher"], other), max(row["researcher"], other))
-                for row in dropped
-                for other in everyone.get(row["paper"], ())
-                if other != row["researcher"]
-            }
-        )
-        return increments, [list(pair) for pair in recount]
+    await _unwind(tx, wq.CREATE_COAUTHORS, fresh)
+    await _unwind(tx, wq.INCREMENT_COAUTHORS, known)
+    if batch.recount:
+        pairs = [list(real.pair(a, b)) for a, b in batch.recount]
+        await tx.run(wq.REFRESH_COAUTHORS, {"pairs": pairs})
+    if batch.counts:
+        await tx.run(wq.REFRESH_RESEARCHER_COUNTS, {"ids": [real(x) for x in batch.counts]})
+    if batch.rebuild:
+        await tx.run(wq.REBUILD_FEATURES, {"ids": list(batch.rebuild)})
+    await _unwind(tx, lq.SET_FINGERPRINTS, list(batch.fingerprints))
 
 
-def _new_pairs(added: set[int], everyone: set[int]) -> Iterator[tuple[int, int]]:
-    """The (lower, higher) pairs of a paper's authors with at least one newly added."""
-    fresh = sorted(added)
-    yield from combinations(fresh, 2)
-    for other in sorted(everyone - added):
-        for x in fresh:
-            yield (x, other) if x < other else (other, x)
-
-
-def _min(a: int | None, b: int | None) -> int | None:
-    return b if a is None else a if b is None else min(a, b)
-
-
-def _max(a: int | None, b: int | None) -> int | None:
-    return b if a is None else a if b is None else max(a, b)
+async def _unwind(tx: Tx, query: Query, rows: Sequence[Any], **params: Any) -> None:
+    if rows:
+        await tx.run(query, {"rows": list(rows), **params})
 
 
 def _latest_per_key(papers: list[PaperRecord]) -> dict[str, PaperRecord]:
@@ -416,7 +283,12 @@ def _recency(paper: PaperRecord) -> tuple[str, int]:
     return (paper.retrieved.isoformat() if paper.retrieved else "", version)
 
 
-async def _next_ids(tx: Tx, name: str, count: int) -> int:
-    rows = await tx.run(iq.NEXT_IDS, {"name": name, "count": count, "start": RESEARCHER_IDS_START})
+async def _reserve(tx: Tx, count: int) -> int:
+    """The first of ``count`` researcher ids reserved in this transaction (none: 0)."""
+    if not count:
+        return 0
+    rows = await tx.run(
+        iq.NEXT_IDS, {"name": "researcher", "count": count, "start": RESEARCHER_IDS_START}
+    )
     first: int = rows[0]["first"]
     return first

@@ -40,6 +40,7 @@ class Paper:
     openalex_id: str | None = None
     abstract: str | None = None
     published: date | None = None
+    updated: date | None = None
     year: int | None = None
     primary_category: str | None = None
     citation_count: int | None = None
@@ -51,6 +52,7 @@ class Paper:
     journal_ref: str | None = None
     withdrawn: bool = False
     categories: tuple[CategoryTag, ...] = ()
+    sources: tuple[str, ...] = ()
 
     @classmethod
     def from_row(cls, row: Row) -> Paper:
@@ -63,6 +65,7 @@ class Paper:
             openalex_id=row.get("openalex_id"),
             abstract=row.get("abstract"),
             published=_native_date(row.get("published")),
+            updated=_native_date(row.get("updated")),
             year=row.get("year"),
             primary_category=row.get("primary_category"),
             citation_count=row.get("citation_count"),
@@ -76,6 +79,7 @@ class Paper:
             categories=tuple(
                 CategoryTag(c["code"], bool(c["primary"])) for c in row.get("categories") or ()
             ),
+            sources=_strings(row.get("sources")),
         )
 
 

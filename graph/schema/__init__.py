@@ -4,6 +4,7 @@ from scholargraph.graph.schema.nodes import (
     Identifier,
     Institution,
     Paper,
+    PaperId,
     Researcher,
     Sequence,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "InCategory",
     "Institution",
     "Paper",
+    "PaperId",
     "Researcher",
     "Sequence",
 ]

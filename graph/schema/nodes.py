@@ -61,6 +61,15 @@ class Paper(StructuredNode):
     alphabetical = BooleanProperty(default=False)
     authors_truncated = BooleanProperty(default=False)
     sources = ArrayProperty(StringProperty(), default=list)
+    # every id the sources gave (the scalar ones above are the ids the paper shows)
+    dois = ArrayProperty(StringProperty(), default=list)
+    s2_ids = ArrayProperty(StringProperty(), default=list)
+    openalex_ids = ArrayProperty(StringProperty(), default=list)
+    mag_ids = ArrayProperty(StringProperty(), default=list)
+    former_keys = ArrayProperty(StringProperty(), default=list)
+    citation_source = StringProperty()
+    # "field=rank" of each field's winning value (graph.identity.precedence)
+    field_ranks = ArrayProperty(StringProperty(), default=list)
 
     authors = RelationshipFrom("Researcher", "AUTHORED", model=Authored)
     categories = RelationshipTo("Category", "IN_CATEGORY", model=InCategory)
@@ -105,6 +114,17 @@ class Identifier(StructuredNode):
     value = StringProperty(required=True)
 
     researcher = RelationshipTo("Researcher", "IDENTIFIES", model=Identifies, cardinality=ZeroOrOne)
+
+
+class PaperId(StructuredNode):
+    """An id a source gives a paper (``arxiv:2302.13971``, ``doi:…``, ``s2:<sha>``,
+    ``openalex:W…``, ``mag:…``, ``corpus:…``): papers sharing one are one paper."""
+
+    key = StringProperty(required=True, unique_index=True)
+    scheme = StringProperty(required=True)
+    value = StringProperty(required=True)
+
+    paper = RelationshipTo("Paper", "IDENTIFIES_PAPER", cardinality=ZeroOrOne)
 
 
 class Institution(StructuredNode):

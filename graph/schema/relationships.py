@@ -39,6 +39,8 @@ class Authored(StructuredRel):
     source_ids = ArrayProperty(StringProperty(), default=list)  # ["s2:1688882", …]
     sources = ArrayProperty(StringProperty(), default=list)  # every source listing the slot
     rank = IntegerProperty()  # of ``method``: the strongest rule that matched the slot
+    mentions = ArrayProperty(StringProperty(), default=list)  # "<source>:<method>:<raw name>"
+    affiliations = ArrayProperty(StringProperty(), default=list)  # as printed on the slot
     pinned = BooleanProperty(default=False)
 
 

@@ -3,6 +3,7 @@ from pathlib import Path
 import pytest
 
 from scholargraph.graph.errors import BadInput
+from scholargraph.graph.identity.name_forms import display_name, name_quality, preferred_name
 from scholargraph.graph.identity.names import (
     ParsedName,
     block_key,
@@ -10,6 +11,8 @@ from scholargraph.graph.identity.names import (
     name_from_parts,
     normalize_part,
     parse_name,
+    printed_order,
+    script_forms,
     swapped,
     variant_block_keys,
 )
@@ -68,10 +71,76 @@ def test_hyphenated_given_names_are_one_name_in_every_spelling() -> None:
         ("Conan O'Brien", ParsedName("conan", (), "obrien")),
         ("Garcia-Lopez, Maria", ParsedName("maria", (), "garcia-lopez")),
         ("Madonna", ParsedName("", (), "madonna")),
+        # names in two scripts: the commas separate the forms, not surname and given name
+        ("Ioannis, Ιωάννης, Kakadiaris, Κακαδιάρης", ParsedName("ioannis", (), "kakadiaris")),
+        ("Ιωάννης Κακαδιάρης, Ioannis Kakadiaris", ParsedName("ioannis", (), "kakadiaris")),
+        ("Papadopoulos, Georgios (Παπαδόπουλος)", ParsedName("georgios", (), "papadopoulos")),
+        ("Wei Wang (王伟)", ParsedName("wei", (), "wang")),
+        # initials after the surname
+        ("LeCun Y", ParsedName("y", (), "lecun")),
+        ("Schmidhuber J.", ParsedName("j", (), "schmidhuber")),
+        ("Hinton G.E.", ParsedName("g", ("e",), "hinton")),
+        ("Wei LI", ParsedName("wei", (), "li")),  # a surname in capitals, not initials
+        ("Andrew NG", ParsedName("andrew", (), "ng")),
+        # given names written as syllables with full stops (S2), then the surname
+        ("Ming. Chuan., Wang", ParsedName("ming", ("chuan",), "wang")),
+        ("Cai. Yan., Huang,", ParsedName("cai", ("yan",), "huang")),
     ],
 )
 def test_parse_name(raw: str, expected: ParsedName) -> None:
     assert parse_name(raw) == expected
+
+
+def test_script_forms_keep_the_other_script_apart() -> None:
+    assert script_forms("Ioannis, Ιωάννης, Kakadiaris, Κακαδιάρης") == (
+        "Ioannis Kakadiaris",
+        ("Ιωάννης Κακαδιάρης",),
+    )
+    assert script_forms("王伟") == ("王伟", ())  # no Latin form: the name as it is
+    assert script_forms("Jürgen Schmidhuber") == ("Jürgen Schmidhuber", ())
+
+
+def test_printed_order_keeps_the_printed_words() -> None:
+    order = printed_order("King, Martin Luther, Jr.")
+    assert (order.given, order.last, order.suffix) == (("Martin", "Luther"), ("King",), "Jr.")
+    assert printed_order("ZHANG Lei").last == ("ZHANG",)
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("Lovelace, Ada", "Ada Lovelace"),
+        ("Touvron, Hugo", "Hugo Touvron"),
+        ("De La Harpe, Derek", "Derek De La Harpe"),
+        ("King, Martin Luther, Jr.", "Martin Luther King Jr."),
+        ("ZHANG Lei", "Lei Zhang"),
+        ("LEI ZHANG", "Lei Zhang"),
+        ("VAN DER BERG, JAN", "Jan van der Berg"),
+        ("O'BRIEN, CONAN", "Conan O'Brien"),
+        ("JEAN-PIERRE SERRE", "Jean-Pierre Serre"),
+        ("LeCun Y", "Y. LeCun"),
+        ("Hinton G.E.", "G. E. Hinton"),
+        ("Ioannis, Ιωάννης, Kakadiaris, Κακαδιάρης", "Ioannis Kakadiaris"),
+        ("Prof. Dr. Jürgen Schmidhuber", "Jürgen Schmidhuber"),
+        ("J. R. R. Tolkien", "J. R. R. Tolkien"),
+        ("Yann LeCun", "Yann LeCun"),
+        ("王伟", "王伟"),
+    ],
+)
+def test_display_names_are_first_last_in_the_printed_letters(raw: str, shown: str) -> None:
+    assert display_name(raw) == shown
+    assert parse_name(shown) == parse_name(raw)
+
+
+def test_the_preferred_name_is_the_fullest_form_in_any_order() -> None:
+    forms = ["J. Schmidhuber", "SCHMIDHUBER, JURGEN", "Juergen Schmidhuber", "Schmidhuber, Jürgen"]
+    assert preferred_name(forms) == "Jürgen Schmidhuber"
+    assert preferred_name(reversed(forms)) == "Jürgen Schmidhuber"
+    assert preferred_name(["Lovelace, Ada", "Ada Lovelace"]) == "Ada Lovelace"
+    assert name_quality("Ada Lovelace") > name_quality("A. Lovelace")
+    assert name_quality("Ada Lovelace") > name_quality("ADA LOVELACE")
+    with pytest.raises(ValueError, match="at least one"):
+        preferred_name([" "])
 
 
 def test_name_from_parts_strips_titles_and_keeps_middles() -> None:

@@ -135,7 +135,7 @@ def test_parse_openalex_work_arxiv_id_from_locations() -> None:
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        ({"title": None, "display_name": ""}, "no title"),
+        ({"title": None, "display_name": "", "authorships": []}, "no title"),
         ({"id": "https://openalex.org/A5000000001"}, "not a work id"),
         ({"id": None}, "not a work id"),
     ],
@@ -143,6 +143,38 @@ def test_parse_openalex_work_arxiv_id_from_locations() -> None:
 def test_parse_openalex_work_rejects(change: dict[str, Any], reason: str) -> None:
     with pytest.raises(RecordRejected, match=reason):
         parse_openalex_work({**WORK, **change})
+
+
+def test_an_untitled_work_keeps_its_authorships_and_ids() -> None:
+    paper = parse_openalex_work(
+        {**WORK, "title": "", "display_name": "", "ids": {"mag": "2963341956"}}
+    )
+    assert (paper.title, paper.openalex_id, paper.mag_id) == ("", "W4318069245", "2963341956")
+    assert [a.author.openalex_ids for a in paper.authorships] == [
+        ("A5000000001",),
+        (),
+        ("A5000000004",),
+    ]
+    assert paper.authorships[2].author.orcid == "0000-0002-1825-0097"
+
+
+def test_last_first_names_are_shown_first_last_and_kept_as_printed() -> None:
+    work = {
+        **WORK,
+        "authorships": [
+            authorship("first", "A5032644449", "Hugo Touvron", "Touvron, Hugo"),
+            authorship("last", "A5000000009", "Bond, Ivan", "Bond, Ivan"),
+            authorship("last", "A9999999999", None, "Lovelace, Ada"),
+        ],
+    }
+    touvron, bond, lovelace = parse_openalex_work(work).authorships
+    assert (touvron.raw_name, touvron.author.name) == ("Touvron, Hugo", "Hugo Touvron")
+    assert touvron.author.alt_names == ("Touvron, Hugo",)
+    assert (bond.raw_name, bond.author.name) == ("Bond, Ivan", "Ivan Bond")
+    assert (lovelace.raw_name, lovelace.author.name) == ("Lovelace, Ada", "Ada Lovelace")
+    author, _ = parse_openalex_author({**AUTHOR, "display_name": "LECUN, Yann"})
+    assert author.name == "Yann Lecun"
+    assert "LECUN, Yann" in author.alt_names
 
 
 def test_abstract_from_inverted_index_ignores_junk() -> None:
@@ -291,7 +323,7 @@ def test_bulk_openalex_snapshot_part(tmp_path: Path) -> None:
 EXPECTED_REASONS = (
     "not a work, author or institution",  # sources, concepts, topics, cache indexes …
     "deleted author stub",
-    "no title",  # select=ids responses, and BERT's title-less NAACL record
+    "no title",  # select=ids responses: no title, no authorships
     "OpenAlex API error:",
 )
 
@@ -307,29 +339,36 @@ def _recorded_payloads() -> list[tuple[str, object]]:
     return payloads
 
 
-def _titled_works(payload: object) -> int:
-    """Work objects with an id and a non-empty title, counted straight from the payload."""
+def _usable_works(payload: object) -> int:
+    """Work objects with an id and a non-empty title or authorships, counted straight from
+    the payload."""
     if not isinstance(payload, dict):
         return 0
     if "meta" in payload:
-        return sum(_titled_works(item) for item in payload.get("results") or [])
+        return sum(_usable_works(item) for item in payload.get("results") or [])
     work_id = str(payload.get("id") or (payload.get("ids") or {}).get("openalex") or "")
     title = (payload.get("title") or payload.get("display_name") or "").strip()
-    return int(work_id.rsplit("/", 1)[-1].startswith("W") and bool(title))
+    named = any(
+        (a.get("author") or {}).get("display_name") or a.get("raw_author_name")
+        for a in payload.get("authorships") or []
+    )
+    return int(work_id.rsplit("/", 1)[-1].startswith("W") and (bool(title) or named))
 
 
 @pytest.mark.shared
 def test_shared_openalex_files_parse_with_expected_rejections() -> None:
-    papers = titled = authors = institutions = 0
+    papers = usable = untitled = authors = institutions = 0
     for name, payload in _recorded_payloads():
         batch = parse_openalex_payload(payload).batch
         papers += len(batch.papers)
-        titled += _titled_works(payload)
+        untitled += sum(not p.title for p in batch.papers)
+        usable += _usable_works(payload)
         authors += len(batch.authors)
         institutions += len(batch.institutions)
         for rejection in batch.rejected:
             assert rejection.reason.startswith(EXPECTED_REASONS), (name, rejection)
-    assert papers == titled > 600  # every work with a title parses
+    assert papers == usable > 600  # every work with a title or authors parses
+    assert untitled >= 1  # BERT's NAACL record among them
     assert authors > 100
     assert institutions > 150
 
@@ -368,17 +407,26 @@ def test_shared_yann_lecun_and_ming_wei_chang() -> None:
     assert len(names) > 100
     assert not [n for n in names if "\u2010" in n or "\u2011" in n]
     # Ming-Wei Chang is an author of BERT's NAACL record, whose title is empty: the record
-    # is rejected for that, and given a title it yields the ASCII-hyphen name.
+    # keeps its authorships and ids (with the ASCII-hyphen name) and waits for a title.
     [bert] = [
         work
         for body in bodies
         for work in json.loads(body).get("results", [])
         if work["id"] == "https://openalex.org/W2963341956"
     ][:1]
-    with pytest.raises(RecordRejected, match="no title"):
-        parse_openalex_work(bert)
-    titled = parse_openalex_work({**bert, "title": "BERT"})
-    chang = [a.author for a in titled.authorships if a.author.openalex_ids == ("A5076904467",)]
+    untitled = parse_openalex_work(bert)
+    assert (untitled.title, untitled.doi, untitled.mag_id) == (
+        "",
+        "10.18653/v1/n19-1423",
+        "2963341956",
+    )
+    assert [a.author.name for a in untitled.authorships] == [
+        "Jacob Devlin",
+        "Ming-Wei Chang",
+        "Kenton Lee",
+        "Kristina Toutanova",
+    ]
+    chang = [a.author for a in untitled.authorships if a.author.openalex_ids == ("A5076904467",)]
     assert [(c.name, c.orcid) for c in chang] == [("Ming-Wei Chang", "0000-0002-0137-8895")]
 
 
@@ -433,3 +481,20 @@ def test_shared_author_and_institution_records() -> None:
     assert institution.parent_ids == ("0566a8c54",)
     assert len(institution.child_ids) == 4
     assert len(institution.related_ids) == 7
+
+
+@pytest.mark.shared
+def test_shared_last_first_names_become_first_last_names() -> None:
+    """OpenAlex prints raw names "Touvron, Hugo" (LLaMA) and some display names "Bond, Ivan":
+    the authorship keeps the printed name, the person is "Hugo Touvron", "Ivan Bond"."""
+    printed: dict[str, str] = {}
+    for _, payload in _recorded_payloads():
+        for paper in parse_openalex_payload(payload).batch.papers:
+            for a in paper.authorships:
+                printed[a.raw_name] = a.author.name
+    commas = {raw: name for raw, name in printed.items() if "," in raw}
+    assert len(commas) > 50
+    assert commas["Touvron, Hugo"] == "Hugo Touvron"
+    assert commas["Bond, Ivan"] == "Ivan Bond"
+    assert commas["De La Harpe, Derek"] == "Derek De La Harpe"
+    assert not [name for name in printed.values() if "," in name]

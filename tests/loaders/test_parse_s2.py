@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from scholargraph.graph.errors import RecordRejected
+from scholargraph.graph.identity.names import normalize_part, parse_name
 from scholargraph.graph.loaders.parse.files import iter_bulk_files
 from scholargraph.graph.loaders.parse.s2 import (
     parse_s2_author,
@@ -80,14 +81,37 @@ def test_parse_s2_paper() -> None:
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        ({"title": None}, "no title"),
-        ({"title": "   "}, "no title"),
+        ({"title": None, "authors": []}, "no title"),
+        ({"title": "   ", "authors": None}, "no title"),
         ({"paperId": None, "externalIds": {"CorpusId": 7}}, "no paperId, DOI or arXiv id"),
     ],
 )
 def test_parse_s2_paper_rejects(change: dict[str, Any], reason: str) -> None:
     with pytest.raises(RecordRejected, match=reason):
         parse_s2_paper({**PAPER, **change}, retrieved=DAY)
+
+
+def test_an_untitled_s2_paper_with_authors_is_kept_with_its_ids() -> None:
+    paper = parse_s2_paper(
+        {**PAPER, "title": None, "externalIds": {"MAG": "2963341956", "CorpusId": 9}},
+        retrieved=DAY,
+    )
+    assert (paper.title, paper.s2_id, paper.mag_id) == ("", SHA, "2963341956")
+    assert len(paper.authorships) == 4
+
+
+def test_a_name_printed_in_latin_and_greek_is_read_by_its_latin_form() -> None:
+    """S2 prints some authors with the Latin and the Greek forms of both names."""
+    printed = "Ioannis, Ιωάννης, Kakadiaris, Κακαδιάρης"
+    paper = parse_s2_paper(
+        {**PAPER, "authors": [{"authorId": "1700000", "name": printed}]}, retrieved=DAY
+    )
+    [slot] = paper.authorships
+    assert slot.raw_name == printed  # the edge keeps it as printed
+    assert slot.author.name == "Ioannis Kakadiaris"
+    assert slot.author.alt_names == ("Ιωάννης Κακαδιάρης",)
+    assert parse_name(slot.author.name) == parse_name(slot.raw_name)
+    assert parse_name(slot.raw_name).last == "kakadiaris"
 
 
 def test_parse_s2_paper_sparse_and_odd_fields() -> None:
@@ -216,6 +240,35 @@ def test_parse_s2orc_metadata() -> None:
         parse_s2orc_metadata({**line, "arxiv_id": None, "doi": None})
 
 
+def test_s2orc_surnames_before_initials_are_read_as_such() -> None:
+    """S2ORC splits PubMed names "Landau IaM", "Karpushin VP" into first/last wrongly."""
+    line = {
+        "paper_id": "77490084",
+        "title": "Management of uterine fibromyoma",
+        "doi": "10.1000/x",
+        "mag_id": "2425602342",
+        "authors": [
+            {"first": "Landau", "middle": [], "last": "IaM", "suffix": ""},
+            {"first": "Karpushin", "middle": [], "last": "Vp", "suffix": ""},
+        ],
+    }
+    paper = parse_s2orc_metadata(line, retrieved=DAY)
+    assert [a.raw_name for a in paper.authorships] == ["Ia. M. Landau", "V. P. Karpushin"]
+    assert [parse_name(a.raw_name).last for a in paper.authorships] == ["landau", "karpushin"]
+    assert paper.mag_id == "2425602342"
+    # Real short surnames are left alone: "Wenjun Ma", "Andrew Ng", "Jun Lv".
+    chinese = {
+        **line,
+        "authors": [
+            {"first": "Wenjun", "middle": [], "last": "Ma", "suffix": ""},
+            {"first": "Andrew", "middle": [], "last": "Ng", "suffix": ""},
+            {"first": "Jun", "middle": [], "last": "Lv", "suffix": ""},
+        ],
+    }
+    names = [a.raw_name for a in parse_s2orc_metadata(chinese, retrieved=DAY).authorships]
+    assert names == ["Wenjun Ma", "Andrew Ng", "Jun Lv"]
+
+
 def test_bulk_s2_jsonl_gz_in_chunks(tmp_path: Path) -> None:
     lines = [
         json.dumps({"paper_id": "1", "title": "One", "authors": [], "doi": "10.1000/one"}),
@@ -259,14 +312,20 @@ def _recorded_payloads() -> Iterator[tuple[str, object]]:
 
 
 def _usable_papers(payload: object) -> Iterator[Mapping[str, Any]]:
-    """Paper objects that have a title and an id, found by walking the payload."""
+    """Paper objects that have an id and a title or named authors, found by walking the
+    payload."""
     if isinstance(payload, list):
         for item in payload:
             yield from _usable_papers(item)
     elif isinstance(payload, Mapping):
         external = payload.get("externalIds") or {}
         keyed = payload.get("paperId") or external.get("DOI") or external.get("ArXiv")
-        if "paperId" in payload and (payload.get("title") or "").strip() and keyed:
+        titled = (payload.get("title") or "").strip()
+        named = any(
+            isinstance(a, Mapping) and (a.get("name") or "").strip()
+            for a in payload.get("authors") or []
+        )
+        if "paperId" in payload and (titled or named) and keyed:
             yield payload
         for key in ("data", "citingPaper", "citedPaper", "papers", "citations", "references"):
             yield from _usable_papers(payload.get(key))
@@ -320,6 +379,25 @@ def test_shared_s2orc_sample() -> None:
     assert {r.reason for r in rejected} == {"no DOI or arXiv id to key the paper by"}
     assert sum(p.arxiv_id is not None for p in papers) == 36
     assert all(p.s2_corpus_id and p.source == "s2" and p.retrieved for p in papers)
+    assert sum(p.mag_id is not None for p in papers) > 500
+    # PubMed-style names that S2ORC split the wrong way round ("first": "Cline", "last":
+    # "Wb") are read surname first: W. B. Cline, surname "cline".
+    rows_by_id = {int(r["paper_id"]): r for r in rows}
+    turned = 0
+    for paper in papers:
+        split = rows_by_id[paper.s2_corpus_id]["authors"]
+        for slot in paper.authorships:
+            author = split[slot.position - 1]
+            if not author["first"].strip():
+                continue
+            first_word = author["first"].split()[0]
+            if normalize_part(slot.raw_name.split()[0]) == normalize_part(first_word):
+                continue
+            turned += 1
+            words = [normalize_part(w) for w in [author["first"], *author["middle"]]]
+            assert parse_name(slot.raw_name).last.replace(" ", "") in words, slot
+            assert len(author["last"]) <= 3
+    assert turned >= 2  # most PubMed-style records of the sample have no DOI: set aside
 
 
 @pytest.mark.shared

@@ -48,7 +48,7 @@ async def test_one_paper_from_three_sources_is_one_set_of_researchers(db: Databa
     assert [r["name"] for r in result] == names
     assert [r["kind"] for r in result] == ["first", "middle", "middle", "last"]
     assert all(r["method"] == "cross_source" for r in result)
-    assert all(r["sources"] == ["arxiv", "s2", "openalex"] for r in result)
+    assert all(r["sources"] == ["arxiv", "openalex", "s2"] for r in result)
     ziming = result[1]
     assert ziming["s2_ids"] == ["101"] and ziming["openalex_ids"] == ["A501"]
     assert ziming["orcid"] == "0009-0009-3355-6770"

@@ -24,7 +24,6 @@ whose latest version is one is withdrawn. Accents are TeX (``Bal\\'azs``).
 
 from __future__ import annotations
 
-import gzip
 import re
 from datetime import date
 from pathlib import Path
@@ -32,8 +31,14 @@ from pathlib import Path
 from scholargraph.graph.errors import BadInput, RecordRejected
 from scholargraph.graph.ids import parse_arxiv_id
 from scholargraph.graph.loaders.parse.arxiv_fields import authorships_from_string, split_categories
+from scholargraph.graph.loaders.parse.raw import Fault, read_bytes, undecodable
 from scholargraph.graph.loaders.parse.text import clean_title, parse_date
-from scholargraph.graph.loaders.parse.values import excerpt, optional_doi, retrieved_or_today
+from scholargraph.graph.loaders.parse.values import (
+    EXCERPT_CHARS,
+    excerpt,
+    optional_doi,
+    retrieved_or_today,
+)
 from scholargraph.graph.records import Batch, PaperRecord, Rejection, Version
 
 _SECTION_BREAK = re.compile(r"^\\\\[ \t]*$", re.MULTILINE)
@@ -119,20 +124,36 @@ def parse_abs(text: str, *, retrieved: date | None = None) -> PaperRecord:
     )
 
 
-def read_abs_file(path: Path) -> str:
-    """The text of an ``.abs`` file (or ``.abs.gz``); old records are Latin-1, not UTF-8."""
-    data = path.read_bytes()
-    if path.suffix == ".gz":
-        data = gzip.decompress(data)
+# A multi-byte UTF-8 sequence: a file holding one is UTF-8, not Latin-1, however damaged.
+_UTF8_SEQUENCE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+)
+
+
+def _decode(data: bytes) -> str:
+    """UTF-8, or Latin-1 for old records; :class:`UnicodeDecodeError` for UTF-8 with invalid
+    bytes in it, which read as Latin-1 would turn every accent to mojibake."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
+        if _UTF8_SEQUENCE.search(data):
+            raise
         return data.decode("latin-1")
 
 
 def parse_abs_file(path: Path, *, retrieved: date | None = None) -> Batch:
-    """The paper of one ``.abs`` file, or its rejection with the reason."""
-    text = read_abs_file(path)
+    """The paper of one ``.abs`` file (or ``.abs.gz``), or its rejection with the reason and
+    an excerpt. A gzip file that ends early is rejected: its record is not whole."""
+    faults: list[Fault] = []
+    data = read_bytes(path, faults)
+    if faults:
+        tail = data[-EXCERPT_CHARS:].decode("utf-8", "backslashreplace")
+        return Batch(rejected=[Rejection("arxiv", str(path), faults[0].reason, tail)])
+    try:
+        text = _decode(data)
+    except UnicodeDecodeError as error:
+        reason, raw = undecodable(error, "file")
+        return Batch(rejected=[Rejection("arxiv", str(path), reason, raw)])
     try:
         return Batch(papers=[parse_abs(text, retrieved=retrieved)])
     except RecordRejected as exc:

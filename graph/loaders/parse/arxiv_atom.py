@@ -62,15 +62,27 @@ def _int(element: ET.Element, tag: str) -> int | None:
     return int(text) if text and text.isdigit() else None
 
 
+RECORD_TAG = f"{_ATOM}entry"
+
+
 def parse_atom_feed(data: str | bytes, *, retrieved: date | None = None) -> AtomPage:
     """Every entry of one feed. Raises :class:`RecordRejected` when the feed is unreadable."""
-    root = parse_xml(data, source="arxiv", ref="atom feed")
+    return atom_page_from_root(parse_xml(data, source="arxiv", ref="atom feed"), retrieved)
+
+
+def entry_ref(entry: ET.Element) -> str:
+    """An entry's id, for a report."""
+    return entry.findtext(f"{_ATOM}id", "").strip()
+
+
+def atom_page_from_root(root: ET.Element, retrieved: date | None = None) -> AtomPage:
+    """The page of a parsed feed (perhaps only the part of it that was whole)."""
     if root.tag != f"{_ATOM}feed":
         raise RecordRejected(f"not an Atom feed (root element {root.tag})", source="arxiv")
     when = retrieved_or_today(retrieved, parse_date(child_text(root, f"{_ATOM}updated")))
     batch = Batch()
-    for entry in root.iterfind(f"{_ATOM}entry"):
-        raw_id = child_text(entry, f"{_ATOM}id") or ""
+    for entry in root.iterfind(RECORD_TAG):
+        raw_id = entry_ref(entry)
         try:
             batch.papers.append(parse_atom_entry(entry, retrieved=when))
         except RecordRejected as exc:

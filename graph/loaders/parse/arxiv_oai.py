@@ -68,9 +68,21 @@ class OaiPage:
     error: OaiError | None = None
 
 
+RECORD_TAG = f"{_OAI}record"
+
+
 def parse_oai_page(data: str | bytes, *, retrieved: date | None = None) -> OaiPage:
     """One OAI-PMH response. Raises :class:`RecordRejected` when it is not readable OAI-PMH."""
-    root = parse_xml(data, source="arxiv", ref="OAI-PMH response")
+    return oai_page_from_root(parse_xml(data, source="arxiv", ref="OAI-PMH response"), retrieved)
+
+
+def record_ref(record: ET.Element) -> str:
+    """A record's OAI identifier, for a report."""
+    return record.findtext(f"{_OAI}header/{_OAI}identifier", "").strip()
+
+
+def oai_page_from_root(root: ET.Element, retrieved: date | None = None) -> OaiPage:
+    """The page of a parsed OAI-PMH document (perhaps only the part of it that was whole)."""
     if root.tag != f"{_OAI}OAI-PMH":
         raise RecordRejected(f"not an OAI-PMH response (root element {root.tag})", source="arxiv")
     error = root.find(f"{_OAI}error")
@@ -80,9 +92,9 @@ def parse_oai_page(data: str | bytes, *, retrieved: date | None = None) -> OaiPa
     when = retrieved_or_today(retrieved, parse_date(child_text(root, f"{_OAI}responseDate")))
     batch = Batch()
     deleted: list[str] = []
-    for record in root.iter(f"{_OAI}record"):
+    for record in root.iter(RECORD_TAG):
         header = record.find(f"{_OAI}header")
-        identifier = (child_text(header, f"{_OAI}identifier") if header is not None else None) or ""
+        identifier = record_ref(record)
         if header is not None and header.get("status") == "deleted":
             deleted.append(optional_arxiv_id(identifier) or identifier)
             continue

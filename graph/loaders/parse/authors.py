@@ -9,18 +9,24 @@ arXiv keeps authors as one string typed by the submitter (``.abs`` files, the OA
 * numbered affiliations: ``A (1,2), B (1) ((1) MPA, (2) Harvard)`` — a final parenthesised
   legend maps the numbers to affiliations;
 * ``et al`` marks a list cut short;
-* a bare suffix (``Jr.``, ``III``) belongs to the name before it.
+* a bare suffix (``Jr.``, ``III``) belongs to the name before it;
+* a parenthesised group in another script than Latin is the name in that script, not an
+  affiliation (``Wei Wang (王伟)``): it stays with the name, whose Latin form is read
+  (:func:`graph.identity.names.script_forms`).
 
 >>> [a.name for a in split_authors("C. Bal\\\\'azs, E. L. Berger, and C.-P. Yuan").authors]
 ['C. Balázs', 'E. L. Berger', 'C.-P. Yuan']
 >>> split_authors("Yu Shi (Dept. of Phys., Fudan University)").authors[0].affiliations
 ('Dept. of Phys., Fudan University',)
+>>> split_authors("Wei Wang (王伟) (Peking University)").authors[0]
+ParsedAuthor(name='Wei Wang (王伟)', affiliations=('Peking University',))
 """
 
 from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from scholargraph.graph.loaders.parse.text import clean_name, decode_tex, normalize_text
@@ -107,6 +113,8 @@ def split_authors(raw: str) -> AuthorList:
             legend = _legend(value)
             if legend is not None:
                 legends.update(legend)
+            elif slots and _other_script(value) and not slots[-1].groups:
+                slots[-1].name = f"{slots[-1].name} ({value.strip()})"
             elif slots:
                 slots[-1].groups.append(value)
             continue
@@ -130,6 +138,14 @@ def split_authors(raw: str) -> AuthorList:
         if cleaned:
             authors.append(ParsedAuthor(cleaned, _affiliations(slot.groups, legends)))
     return AuthorList(tuple(authors), et_al)
+
+
+def _other_script(text: str) -> bool:
+    """Letters, none of them Latin: a name written in another script."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return bool(letters) and not any(
+        ch.isascii() or unicodedata.name(ch, "").startswith("LATIN") for ch in letters
+    )
 
 
 def _affiliations(groups: list[str], legends: dict[str, str]) -> tuple[str, ...]:

@@ -9,6 +9,12 @@ Points that shape the parsing:
   it has one and is otherwise dropped, the other authors keeping their printed positions;
 * list endpoints cut authorships at 100 and say so in ``is_authors_truncated``;
 * a "Deleted Author" stub (no works, no ids) is rejected, not loaded as a person;
+* raw author names are often printed ``Last, First`` (``Touvron, Hugo``) and some display
+  names too (``Bond, Ivan``): the raw name stays on the authorship as printed, the person's
+  name is the "First Last" form (:func:`graph.identity.name_forms.display_name`);
+* a work with an empty title (BERT's NAACL record) keeps its authorships and ids with the
+  title ``""``: the paper takes its title from another source or waits for one; a title-less
+  work without authorships (``select=`` answers) is rejected;
 * ``retrieved`` defaults to the entity's own ``updated_date``.
 """
 
@@ -20,6 +26,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from scholargraph.graph.errors import RecordRejected
+from scholargraph.graph.identity.name_forms import display_name
+from scholargraph.graph.identity.names import script_forms
 from scholargraph.graph.ids import arxiv_id_from_doi
 from scholargraph.graph.loaders.parse.text import clean_name, clean_title, parse_date, parse_year
 from scholargraph.graph.loaders.parse.values import (
@@ -32,6 +40,7 @@ from scholargraph.graph.loaders.parse.values import (
     objects,
     optional_arxiv_id,
     optional_doi,
+    optional_mag,
     optional_openalex,
     optional_orcid,
     optional_ror,
@@ -115,16 +124,22 @@ def _authorship(position: int, obj: JsonObject, retrieved: date) -> Authorship |
     if openalex_id == NULL_AUTHOR or openalex_id is None:
         if raw_name is None:
             return None
-        record = AuthorRecord(name=raw_name, source="openalex", retrieved=retrieved)
+        record = AuthorRecord(
+            name=display_name(raw_name),
+            source="openalex",
+            alt_names=_other_forms(raw_name),
+            retrieved=retrieved,
+        )
     else:
-        name = clean_name(get_str(author, "display_name")) or raw_name
-        if name is None:
+        printed = clean_name(get_str(author, "display_name")) or raw_name
+        if printed is None:
             return None
         record = AuthorRecord(
-            name=name,
+            name=display_name(printed),
             source="openalex",
             openalex_ids=(openalex_id,),
             orcid=optional_orcid(author.get("orcid")),
+            alt_names=_other_forms(printed, raw_name),
             retrieved=retrieved,
         )
     raw_affiliations = strings(get_list(obj, "raw_affiliation_strings")) or strings(
@@ -140,32 +155,47 @@ def _authorship(position: int, obj: JsonObject, retrieved: date) -> Authorship |
     )
 
 
+def _other_forms(*printed: str | None) -> tuple[str, ...]:
+    """The forms of a name a person's display name does not show: another script, or the
+    printed order when it was ``Last, First``."""
+    forms: list[str] = []
+    for text in printed:
+        if text:
+            latin, others = script_forms(text)
+            forms += [*others, latin]
+    shown = {display_name(text) for text in printed if text}
+    return tuple(dict.fromkeys(f for f in forms if f not in shown))
+
+
 def parse_openalex_work(obj: JsonObject, *, retrieved: date | None = None) -> PaperRecord:
-    """A work object. Raises :class:`RecordRejected` without an id or a title."""
+    """A work object. Raises :class:`RecordRejected` without a work id, or without both a
+    title and authorships (an untitled work with authors is kept, titled ``""``)."""
     openalex_id = _entity_id(obj)
     if openalex_id is None or not openalex_id.startswith("W"):
         raise RecordRejected("not a work id", source="openalex", ref=str(obj.get("id") or ""))
     title = clean_title(get_str(obj, "title") or get_str(obj, "display_name"))
-    if title is None:
-        raise RecordRejected("no title", source="openalex", ref=openalex_id)
     when = _retrieved(obj, retrieved)
     doi = optional_doi(obj.get("doi") or get_obj(obj, "ids").get("doi"))
     authorships = [
-        _authorship(position, a, when)
-        for position, a in enumerate(objects(get_list(obj, "authorships")), start=1)
+        a
+        for position, item in enumerate(objects(get_list(obj, "authorships")), start=1)
+        if (a := _authorship(position, item, when)) is not None
     ]
+    if title is None and not authorships:
+        raise RecordRejected("no title", source="openalex", ref=openalex_id)
     published = parse_date(get_str(obj, "publication_date"))
     return PaperRecord(
         source="openalex",
-        title=title,
+        title=title or "",
         arxiv_id=_arxiv_id(obj, doi),
         doi=doi,
         openalex_id=openalex_id,
+        mag_id=optional_mag(get_obj(obj, "ids").get("mag")),
         abstract=abstract_from_inverted_index(obj.get("abstract_inverted_index")),
         published=published,
         year=parse_year(obj.get("publication_year")) or (published.year if published else None),
         citation_count=get_int(obj, "cited_by_count"),
-        authorships=tuple(a for a in authorships if a is not None),
+        authorships=tuple(authorships),
         authors_truncated=obj.get("is_authors_truncated") is True,
         retrieved=when,
     )
@@ -180,13 +210,17 @@ def parse_openalex_author(
         raise RecordRejected("not an author id", source="openalex", ref=str(obj.get("id") or ""))
     if openalex_id == NULL_AUTHOR:
         raise RecordRejected("the null author A9999999999", source="openalex", ref=openalex_id)
-    name = clean_name(get_str(obj, "display_name"))
-    if name is None:
+    printed = clean_name(get_str(obj, "display_name"))
+    if printed is None:
         raise RecordRejected("no display_name", source="openalex", ref=openalex_id)
-    if name == "Deleted Author" and not get_int(obj, "works_count"):
+    if printed == "Deleted Author" and not get_int(obj, "works_count"):
         raise RecordRejected("deleted author stub", source="openalex", ref=openalex_id)
+    name = display_name(printed)
     when = _retrieved(obj, retrieved)
-    alternatives = (clean_name(a) for a in strings(get_list(obj, "display_name_alternatives")))
+    alternatives = (
+        clean_name(a)
+        for a in [*_other_forms(printed), *strings(get_list(obj, "display_name_alternatives"))]
+    )
     last_known = objects(get_list(obj, "last_known_institutions")) or objects(
         get_list(obj, "last_known_institution")
     )

@@ -12,6 +12,13 @@ Papers a response embeds (an author's ``papers``, a paper's ``citations`` and
 ``references``) are parsed too. A paper author whose ``authorId`` is null is kept, by
 name only. A batch response answers
 ``null`` for an id it does not know; that becomes a rejection naming the position.
+
+A person's name is the "First Last" form of the printed one (S2 prints some people in Latin
+and Greek letters at once, comma-separated; the other script becomes an alternative name);
+the authorship keeps the name as printed. S2ORC splits PubMed-style names such as
+``Cline WB`` into ``first: Cline, last: Wb``; a record whose every author looks so is read
+as surnames followed by initials (``W. B. Cline``). A paper without a title keeps its
+authorships and ids, titled ``""``, when it has authors; without either it is rejected.
 """
 
 from __future__ import annotations
@@ -23,6 +30,8 @@ from datetime import date
 from typing import Any
 
 from scholargraph.graph.errors import RecordRejected
+from scholargraph.graph.identity.name_forms import display_name
+from scholargraph.graph.identity.names import script_forms
 from scholargraph.graph.loaders.parse.text import clean_name, clean_title, parse_date, parse_year
 from scholargraph.graph.loaders.parse.values import (
     JsonObject,
@@ -33,6 +42,7 @@ from scholargraph.graph.loaders.parse.values import (
     objects,
     optional_arxiv_id,
     optional_doi,
+    optional_mag,
     optional_orcid,
     retrieved_or_today,
     strings,
@@ -87,12 +97,15 @@ def parse_s2_author(obj: JsonObject, *, retrieved: date | None = None) -> Author
     """An author object (profile or paper author). Raises :class:`RecordRejected` without a name."""
     when = retrieved_or_today(retrieved)
     author_id = _str(obj, "authorId")
-    name = clean_name(_str(obj, "name"))
-    if name is None:
+    printed = clean_name(_str(obj, "name"))
+    if printed is None:
         raise RecordRejected("author without a name", source="s2", ref=author_id or "")
+    name = display_name(printed)
+    latin, other_scripts = script_forms(printed)
     external = _external_ids(obj)
     orcids = [o for raw in _as_strings(external.get("ORCID")) if (o := optional_orcid(raw))]
-    aliases = [a for raw in _as_strings(_field(obj, "aliases")) if (a := clean_name(raw))]
+    aliases = [*other_scripts, *([latin] if latin != name else [])]
+    aliases += [a for raw in _as_strings(_field(obj, "aliases")) if (a := clean_name(raw))]
     affiliations = [a for raw in _as_strings(_field(obj, "affiliations")) if (a := clean_name(raw))]
     return AuthorRecord(
         name=name,
@@ -126,7 +139,8 @@ def _authorships(obj: JsonObject, retrieved: date) -> tuple[Authorship, ...]:
             record = parse_s2_author(author, retrieved=retrieved)
         except RecordRejected:
             continue  # a nameless slot; the others keep their printed positions
-        authorships.append(Authorship(position=position, raw_name=record.name, author=record))
+        printed = clean_name(_str(author, "name")) or record.name
+        authorships.append(Authorship(position=position, raw_name=printed, author=record))
     return tuple(authorships)
 
 
@@ -138,7 +152,8 @@ def parse_s2_paper(obj: JsonObject, *, retrieved: date | None = None) -> PaperRe
     corpus_id = _int(obj, "corpusId") or get_int(external, "CorpusId")
     ref = sha or (f"CorpusId:{corpus_id}" if corpus_id else "")
     title = clean_title(_str(obj, "title"))
-    if title is None:
+    authorships = _authorships(obj, when)
+    if title is None and not authorships:
         raise RecordRejected("no title", source="s2", ref=ref)
     arxiv_id = optional_arxiv_id(external.get("ArXiv"))
     doi = optional_doi(external.get("DOI"))
@@ -148,16 +163,17 @@ def parse_s2_paper(obj: JsonObject, *, retrieved: date | None = None) -> PaperRe
     published = parse_date(_str(obj, "publicationDate"))
     return PaperRecord(
         source="s2",
-        title=title,
+        title=title or "",
         arxiv_id=arxiv_id,
         doi=doi,
         s2_id=sha,
         s2_corpus_id=corpus_id,
+        mag_id=optional_mag(external.get("MAG")),
         abstract=clean_title(_str(obj, "abstract")),
         published=published,
         year=parse_year(_field(obj, "year")) or (published.year if published else None),
         citation_count=_int(obj, "citationCount"),
-        authorships=_authorships(obj, when),
+        authorships=authorships,
         retrieved=when,
     )
 
@@ -174,13 +190,13 @@ def parse_s2orc_metadata(obj: JsonObject, *, retrieved: date | None = None) -> P
     doi = optional_doi(obj.get("doi"))
     if not (arxiv_id or doi):
         raise RecordRejected("no DOI or arXiv id to key the paper by", source="s2", ref=ref)
+    authors = objects(get_list(obj, "authors"))
+    initials_last = _initials_last(authors)
     authorships = []
-    for position, author in enumerate(objects(get_list(obj, "authors")), start=1):
-        parts = [get_str(author, "first"), *strings(get_list(author, "middle"))]
-        parts += [get_str(author, "last"), get_str(author, "suffix")]
-        name = clean_name(" ".join(p for p in parts if p))
+    for position, author in enumerate(authors, start=1):
+        name = _s2orc_name(author, initials_last=initials_last)
         if name:
-            record = AuthorRecord(name=name, source="s2", retrieved=when)
+            record = AuthorRecord(name=display_name(name), source="s2", retrieved=when)
             authorships.append(Authorship(position=position, raw_name=name, author=record))
     return PaperRecord(
         source="s2",
@@ -188,11 +204,50 @@ def parse_s2orc_metadata(obj: JsonObject, *, retrieved: date | None = None) -> P
         arxiv_id=arxiv_id,
         doi=doi,
         s2_corpus_id=corpus_id,
+        mag_id=optional_mag(obj.get("mag_id")),
         abstract=clean_title(get_str(obj, "abstract")),
         year=parse_year(obj.get("year")),
         authorships=tuple(authorships),
         retrieved=when,
     )
+
+
+# The initials S2ORC leaves in ``last`` for a PubMed-style name: "Wb", "IaM", "LIu" (the
+# Russian transliterations Ia, Iu, Ie, Io stand for one letter each).
+_INITIALS = re.compile(r"^(?:I[aeou](?=[A-Z]|$)|[A-Z]|[a-z])+$")
+_INITIAL = re.compile(r"I[aeou](?=[A-Z]|$)|[A-Za-z]")
+_VOWELS = frozenset("aeiouy")
+_CONSONANT_SURNAMES = frozenset({"ng", "lv"})
+
+
+def _initials_last(authors: list[JsonObject]) -> bool:
+    """Whether S2ORC put every author's surname in ``first`` (and ``middle``, for a double
+    surname) and initials in ``last``: every ``last`` is one to three letters, and one at
+    least can be no surname: a capital inside (``IaM``) or two consonants (``Sv``; not
+    ``Ng`` or ``Lv``)."""
+    pairs = [(get_str(a, "first") or "", get_str(a, "last") or "") for a in authors]
+    if not pairs or any(len(first) < 3 or not 1 <= len(last) <= 3 for first, last in pairs):
+        return False
+    return all(_INITIALS.match(last) for _, last in pairs) and any(
+        _only_initials(last) for _, last in pairs
+    )
+
+
+def _only_initials(text: str) -> bool:
+    if any(ch.isupper() for ch in text[1:]):
+        return True
+    low = text.lower()
+    return len(low) == 2 and not (_VOWELS & set(low)) and low not in _CONSONANT_SURNAMES
+
+
+def _s2orc_name(author: JsonObject, *, initials_last: bool) -> str | None:
+    first, last = get_str(author, "first"), get_str(author, "last")
+    middle = strings(get_list(author, "middle"))
+    if initials_last and first and last:
+        initials = " ".join(f"{i.capitalize()}." for i in _INITIAL.findall(last))
+        return clean_name(" ".join([initials, first, *middle]))
+    parts = [first, *middle, last, get_str(author, "suffix")]
+    return clean_name(" ".join(p for p in parts if p))
 
 
 def _reject(batch: Batch, exc: RecordRejected, raw: object, ref: str = "") -> None:

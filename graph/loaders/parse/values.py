@@ -93,6 +93,17 @@ def optional_openalex(raw: object) -> str | None:
     return _optional(ids.normalize_openalex, raw)
 
 
+def optional_mag(raw: object) -> str | None:
+    """A MAG id, given as digits or as a number."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        raw = str(raw)
+    return _optional(ids.normalize_mag, raw)
+
+
+def optional_s2_paper(raw: object) -> str | None:
+    return _optional(ids.normalize_s2_paper, raw)
+
+
 _DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 
 

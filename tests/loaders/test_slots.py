@@ -1,0 +1,144 @@
+"""One researcher per author slot ``(paper, position)``, whatever the sources and their order;
+positions from the source that owns the author order; every source's mention on the edge."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scholargraph.graph.db import Database
+from scholargraph.graph.identity.rules import METHOD_RANK
+from scholargraph.graph.loaders.demo import load_demo, write_demo_files
+from scholargraph.graph.loaders.writer import GraphWriter
+from scholargraph.graph.records import PaperRecord
+from scholargraph.queries import Query
+from tests.loaders.records_factory import author, paper
+
+HELD_TWICE = Query(
+    "test.slots_held_twice",
+    "MATCH (p:Paper)<-[a:AUTHORED]-(r:Researcher) "
+    "WITH p, a.position AS position, collect(r.id) AS holders WHERE size(holders) > 1 "
+    "RETURN p.key AS paper, position, holders ORDER BY paper, position",
+)
+SLOTS = Query(
+    "test.slot_edges",
+    "MATCH (p:Paper)<-[a:AUTHORED]-(r:Researcher) "
+    "RETURN p.key AS paper, a.position AS position, r.id AS id, a.raw_name AS raw_name, "
+    "a.source AS source, a.sources AS sources, a.mentions AS mentions, a.method AS method, "
+    "a.rank AS rank, a.source_ids AS source_ids ORDER BY paper, position",
+)
+MISCOUNTED = Query(
+    "test.miscounted_researchers",
+    "MATCH (r:Researcher) WHERE r.paper_count <> COUNT { (r)-[:AUTHORED]->() } "
+    "OR r.citation_count <> coalesce(COLLECT { MATCH (r)-[:AUTHORED]->(p:Paper) "
+    "RETURN sum(coalesce(p.citation_count, 0)) }[0], 0) RETURN r.id AS id",
+)
+MATCHED = Query(
+    "test.matched_authors",
+    "MATCH (p:Paper {key: $key}) RETURN COUNT { (p)<-[:AUTHORED]-() } AS matched",
+)
+
+
+async def slots(db: Database) -> list[dict[str, Any]]:
+    return await db.run(SLOTS)
+
+
+def _jong(source: str) -> PaperRecord:
+    if source == "arxiv":
+        return paper("2105.00001", ["Anna Berg", "Pieter Jong", "Sara Kim"])
+    names = [
+        author("Anna Berg", "openalex", openalex="A51"),
+        author("Pieter van Jong", "openalex", openalex="A52"),
+        author("Sara Kim", "openalex", openalex="A53"),
+    ]
+    return paper("2105.00001", list(names), source="openalex")
+
+
+@pytest.mark.parametrize("order", [("openalex", "arxiv"), ("arxiv", "openalex")])
+async def test_two_printings_of_one_slot_are_one_researcher(
+    db: Database, order: tuple[str, str]
+) -> None:
+    writer = GraphWriter(db)
+    for source in order:
+        await writer.write_papers([_jong(source)])
+    assert await db.run(HELD_TWICE) == []
+    assert (await db.run(MATCHED, {"key": "2105.00001"}))[0]["matched"] == 3
+    jong = (await slots(db))[1]
+    assert (jong["position"], jong["raw_name"], jong["source"]) == (2, "Pieter Jong", "arxiv")
+    assert sorted(m.split(":", 2)[2] for m in jong["mentions"]) == [
+        "Pieter Jong",
+        "Pieter van Jong",
+    ]
+    assert jong["source_ids"] == ["openalex:A52"]
+
+
+@pytest.mark.parametrize("order", [("openalex", "arxiv"), ("arxiv", "openalex")])
+async def test_positions_come_from_arxiv_whichever_source_loads_first(
+    db: Database, order: tuple[str, str]
+) -> None:
+    records = {
+        "arxiv": paper("2106.00001", ["Ada Lovelace", "Alan Turing", "Grace Hopper"]),
+        "openalex": paper(
+            "2106.00001",
+            [
+                author("Alan Turing", "openalex", openalex="A2"),
+                author("Ada Lovelace", "openalex", openalex="A1"),
+                author("Grace Hopper", "openalex", openalex="A3"),
+            ],
+            source="openalex",
+        ),
+    }
+    writer = GraphWriter(db)
+    for source in order:
+        await writer.write_papers([records[source]])
+    held = [(s["position"], s["raw_name"], s["source"]) for s in await slots(db)]
+    assert held == [
+        (1, "Ada Lovelace", "arxiv"),
+        (2, "Alan Turing", "arxiv"),
+        (3, "Grace Hopper", "arxiv"),
+    ]
+
+
+@pytest.mark.parametrize("order", [("openalex", "arxiv"), ("arxiv", "openalex")])
+async def test_sources_that_disagree_on_a_slot_leave_one_holder_with_both_mentions(
+    db: Database, order: tuple[str, str]
+) -> None:
+    records = {
+        "arxiv": paper("2107.00001", ["Ada Lovelace", "John Smith"]),
+        "openalex": paper(
+            "2107.00001",
+            [
+                author("Ada Lovelace", "openalex", openalex="A1"),
+                author("Wei Zhang", "openalex", openalex="A9"),
+            ],
+            source="openalex",
+        ),
+    }
+    writer = GraphWriter(db)
+    for source in order:
+        await writer.write_papers([records[source]])
+    assert await db.run(HELD_TWICE) == []
+    second = (await slots(db))[1]
+    assert (second["raw_name"], second["source"]) == ("John Smith", "arxiv")
+    assert second["sources"] == ["arxiv", "openalex"]
+    assert any(m.endswith(":Wei Zhang") for m in second["mentions"])
+
+
+async def test_no_slot_of_a_demo_load_is_held_twice_and_every_edge_keeps_its_provenance(
+    db: Database, tmp_path: Path
+) -> None:
+    folder = write_demo_files(tmp_path, papers=600, seed=5)
+    await load_demo(db, folder)
+    assert await db.run(HELD_TWICE) == []
+    truth = json.loads((folder / "truth.json").read_text())
+    arxiv_slots = sum(len(p["arxiv"]) for p in truth["people"])
+    edges = await slots(db)
+    assert len({(e["paper"], e["position"]) for e in edges}) == len(edges) >= arxiv_slots
+    assert await db.run(MISCOUNTED) == []
+    for edge in edges:
+        assert edge["rank"] == METHOD_RANK[edge["method"]]
+        assert [m.split(":", 1)[0] for m in edge["mentions"]] == edge["sources"]
+        assert isinstance(edge["source_ids"], list)
