@@ -76,7 +76,10 @@ async def graph(db: Database) -> Database:
 @pytest.fixture
 async def api(schema_ready: Settings, graph: Database) -> AsyncIterator[Api]:
     settings = schema_ready.with_overrides(
-        curator_token=Secret(CURATOR_TOKEN), projection_quiet_s=0.05
+        curator_token=Secret(CURATOR_TOKEN),
+        projection_quiet_s=0.05,
+        # the test server plans each statement on its first run, seconds on a busy machine
+        request_budget_s=30.0,
     )
     app = create_app(settings)
     async with app.router.lifespan_context(app):

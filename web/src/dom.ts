@@ -1,4 +1,6 @@
-// Small DOM helpers: every text from the API goes in as text, never as markup.
+// Small DOM helpers: every text from the API goes in as text, never as markup (TeX in
+// titles is typeset by KaTeX from the text).
+import { withTex } from "./tex";
 
 type Child = Node | string | number | null | undefined | false;
 
@@ -11,6 +13,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   for (const [name, value] of Object.entries(props)) {
     if (typeof value === "function") {
       element.addEventListener(name.replace(/^on/, ""), value);
+    } else if (name === "style" && typeof value === "string") {
+      // Through the CSSOM: a Content-Security-Policy of 'self' refuses style attributes.
+      element.style.cssText = value;
     } else if (value === true) {
       element.setAttribute(name, "");
     } else if (value !== false) {
@@ -43,9 +48,14 @@ export function formatCount(value: number): string {
   return value.toLocaleString("en-US");
 }
 
+/** A count and its noun, singular for one: "1 paper", "2 papers", "1 community". */
+export function counted(value: number, one: string, many = `${one}s`): string {
+  return `${formatCount(value)} ${value === 1 ? one : many}`;
+}
+
 export function paperLink(paper: { title: string; url: string | null; year: number | null }): HTMLElement {
   const title = paper.url
-    ? h("a", { href: paper.url, target: "_blank", rel: "noopener" }, paper.title)
-    : h("span", {}, paper.title);
+    ? h("a", { href: paper.url, target: "_blank", rel: "noopener" }, ...withTex(paper.title))
+    : h("span", {}, ...withTex(paper.title));
   return h("span", { class: "paper" }, title, paper.year ? h("span", { class: "muted" }, ` (${paper.year})`) : null);
 }

@@ -2,6 +2,7 @@
 import {
   graphql,
   fromGraphology,
+  LOOKUP,
   type GraphologyNetwork,
   NETWORK,
   type NetworkData,
@@ -14,7 +15,7 @@ import {
   SAME_NAME,
   type SameNameData,
 } from "./api";
-import { byId, formatCount, replace } from "./dom";
+import { byId, counted, replace } from "./dom";
 import { settle } from "./layout";
 import { legendView } from "./legend";
 import {
@@ -38,11 +39,18 @@ export class Explorer {
   readonly graph: ExplorerGraph = createGraph();
   readonly view: NetworkView;
   center: string | null = null;
+  /** The network asked for last (drawn or on its way), and with which filters. */
+  wanted: { center: string; filters: string } | null = null;
   selected: string | null = null;
   hovered: string | null = null;
   mode: Mode = "explore";
   panel: PanelKind = null;
   sameNameOf: string | null = null;
+  /** Whose same-name view is open or on its way, and which record it brings into view. */
+  sameNameWanted: string | null = null;
+  sameNameCompare: string | null = null;
+  /** Told after each change a person makes, to write it into the address bar. */
+  onNavigate: (push: boolean) => void = () => {};
   ends: PathEnds = { from: null, to: null };
   path: PathData | null = null;
   chosenChain = 0;
@@ -55,6 +63,7 @@ export class Explorer {
   private networkRequest = 0;
   private panelRequest = 0;
   private pathRequest = 0;
+  private sameNameRequest = 0;
 
   constructor(private readonly filters: () => NetworkFilters) {
     this.view = new NetworkView(byId("graph"), this.graph, {
@@ -63,6 +72,12 @@ export class Explorer {
       hover: (node) => this.hover(node),
       stageClick: () => this.hover(null),
     });
+  }
+
+  /** A change a person made: do it, then record it in the history (a new entry if `push`). */
+  act(work: () => void, push = true): void {
+    work();
+    this.onNavigate(push);
   }
 
   focus(): Focus | null {
@@ -121,6 +136,7 @@ export class Explorer {
 
   async loadNetwork(id: string): Promise<void> {
     const request = ++this.networkRequest;
+    this.wanted = { center: id, filters: JSON.stringify(this.filters()) };
     await this.busy(async () => {
       const data = await this.fetchNetwork(id);
       if (request !== this.networkRequest) return;
@@ -134,8 +150,21 @@ export class Explorer {
       this.restyle();
       this.view.redraw(true);
       byId("empty").hidden = true;
-      history.replaceState(null, "", `#/researcher/${this.center}`);
     });
+  }
+
+  /** Back to an empty stage: no network, no panel, no path, no same-name view. */
+  reset(): void {
+    this.networkRequest += 1;
+    this.wanted = null;
+    this.center = null;
+    this.graph.clear();
+    this.setMode("explore");
+    this.closePanel();
+    this.closeSameName();
+    this.restyle();
+    this.view.redraw(false);
+    byId("empty").hidden = false;
   }
 
   async expand(id: string): Promise<void> {
@@ -166,8 +195,8 @@ export class Explorer {
     }
     const communities = new Set(this.graph.mapNodes((_, a) => a.community)).size;
     status.textContent =
-      `${formatCount(this.graph.order)} researchers · ${formatCount(this.graph.size)} ties · ` +
-      `${communities} communities (modularity ${this.modularity.toFixed(2)})` +
+      `${counted(this.graph.order, "researcher")} · ${counted(this.graph.size, "tie")} · ` +
+      `${counted(communities, "community", "communities")} (modularity ${this.modularity.toFixed(2)})` +
       (this.truncated ? " · cut at the maximum number of researchers" : "");
   }
 
@@ -178,11 +207,10 @@ export class Explorer {
   }
 
   private clickNode(node: string): void {
-    if (this.mode === "path") {
-      this.pickEnd({ id: node, name: this.graph.getNodeAttribute(node, "label") });
-      return;
-    }
-    void this.openResearcher(node);
+    this.act(() => {
+      if (this.mode === "path") this.pickEnd({ id: node, name: this.graph.getNodeAttribute(node, "label") });
+      else void this.openResearcher(node);
+    });
   }
 
   /** A search hit: in path mode it fills the next end, otherwise it becomes the centre. */
@@ -204,13 +232,14 @@ export class Explorer {
       if (request !== this.panelRequest) return;
       if (!data.researcher) throw new Error(`No researcher #${id}.`);
       this.panel = "researcher";
+      document.title = `${data.researcher.name} · scholargraph researcher network`;
       this.showPanel(
         researcherPanel(data.researcher, {
-          centre: (rid) => void this.loadNetwork(rid),
+          centre: (rid) => this.act(() => void this.loadNetwork(rid)),
           expand: (rid) => void this.expand(rid),
-          pathFrom: (rid) => this.setMode("path", { id: rid, name: data.researcher?.name ?? rid }),
-          compareSameName: (rid) => void this.openSameName(rid),
-          open: (rid) => void this.openResearcher(rid),
+          pathFrom: (rid) => this.act(() => this.setMode("path", { id: rid, name: data.researcher?.name ?? rid })),
+          compareSameName: (rid) => this.act(() => void this.openSameName(rid)),
+          open: (rid) => this.act(() => void this.openResearcher(rid)),
           inNetwork: (rid) => this.graph.hasNode(rid),
         }),
       );
@@ -224,30 +253,44 @@ export class Explorer {
   }
 
   closePanel(): void {
+    this.panelRequest += 1;
     this.panel = null;
     this.selected = null;
+    document.title = "scholargraph · researcher network";
     this.showPanel(null);
     this.refreshFocus();
   }
 
-  async openSameName(id: string): Promise<void> {
+  async openSameName(id: string, compare: string | null = null): Promise<void> {
+    const request = ++this.sameNameRequest;
+    this.sameNameWanted = id;
+    this.sameNameCompare = compare;
     await this.busy(async () => {
       const data = await graphql<{ researcher: SameNameData | null }>(SAME_NAME, { id });
+      if (request !== this.sameNameRequest) return;
       if (!data.researcher) throw new Error(`No researcher #${id}.`);
       this.sameNameOf = id;
       byId("sheet-title").textContent = `Records named ${data.researcher.name}`;
       replace(
         byId("sheet-body"),
-        sameNameView(data.researcher, (rid) => {
-          this.closeSameName();
-          void this.openResearcher(rid);
-        }),
+        sameNameView(data.researcher, (rid) =>
+          this.act(() => {
+            this.closeSameName();
+            void this.openResearcher(rid);
+          }),
+        ),
       );
       byId("sheet").hidden = false;
+      const other = compare ? document.querySelector(`#sheet .record[data-id="${CSS.escape(compare)}"]`) : null;
+      other?.classList.add("compared");
+      other?.scrollIntoView({ block: "nearest", inline: "center" });
     });
   }
 
   closeSameName(): void {
+    this.sameNameRequest += 1;
+    this.sameNameWanted = null;
+    this.sameNameCompare = null;
     this.sameNameOf = null;
     byId("sheet").hidden = true;
   }
@@ -255,6 +298,7 @@ export class Explorer {
   /** Path mode starts from `from`, else from the selected researcher if drawn. */
   setMode(mode: Mode, from: { id: string; name: string } | null = null): void {
     this.mode = mode;
+    this.pathRequest += 1;
     const button = byId("path-mode");
     button.setAttribute("aria-pressed", String(mode === "path"));
     document.body.classList.toggle("path-mode", mode === "path");
@@ -269,6 +313,29 @@ export class Explorer {
       if (this.panel === "path") this.closePanel();
     }
     this.refreshFocus();
+  }
+
+  /** Path mode between the researchers given (names are looked up when not drawn). */
+  async showPath(from: string | null, to: string | null, strongest: boolean): Promise<void> {
+    if (this.mode !== "path") this.setMode("path");
+    const same = this.ends.from?.id === from && this.ends.to?.id === to && this.strongest === strongest;
+    if (same) return;
+    this.strongest = strongest;
+    const request = ++this.pathRequest;
+    const end = async (id: string | null) => (id ? { id, name: await this.nameOf(id) } : null);
+    const [first, second] = await Promise.all([end(from), end(to)]);
+    if (request !== this.pathRequest || this.mode !== "path") return;
+    this.ends = { from: first, to: first ? second : null };
+    this.path = null;
+    this.renderPath();
+    this.refreshFocus();
+    if (this.ends.from && this.ends.to) void this.findPath();
+  }
+
+  private async nameOf(id: string): Promise<string> {
+    if (this.graph.hasNode(id)) return this.graph.getNodeAttribute(id, "label");
+    const found = await this.busy(() => graphql<{ researcher: ResearcherHit | null }>(LOOKUP, { id }));
+    return found?.researcher?.name ?? `#${id}`;
   }
 
   private pickEnd(end: { id: string; name: string }): void {
@@ -291,16 +358,19 @@ export class Explorer {
           this.renderPath();
           this.refreshFocus();
         },
-        clear: () => {
-          this.ends = { from: null, to: null };
-          this.path = null;
-          this.renderPath();
-          this.refreshFocus();
-        },
-        setStrongest: (strongest) => {
-          this.strongest = strongest;
-          if (this.ends.from && this.ends.to) void this.findPath();
-        },
+        clear: () =>
+          this.act(() => {
+            this.pathRequest += 1;
+            this.ends = { from: null, to: null };
+            this.path = null;
+            this.renderPath();
+            this.refreshFocus();
+          }),
+        setStrongest: (strongest) =>
+          this.act(() => {
+            this.strongest = strongest;
+            if (this.ends.from && this.ends.to) void this.findPath();
+          }, false),
       }),
     );
   }

@@ -1,6 +1,6 @@
 // The side panel's researcher page: who they are, where they stand, what they wrote.
 import type { ResearcherPage } from "./api";
-import { formatCount, h, paperLink } from "./dom";
+import { counted, formatCount, h, paperLink } from "./dom";
 
 export interface PanelActions {
   centre(id: string): void;
@@ -43,7 +43,7 @@ function fields(page: ResearcherPage): HTMLElement | null {
       ...page.fields.slice(0, 8).map((f) =>
         h(
           "li",
-          { title: `${f.category.name}: ${f.papers} papers, ${f.primaryPapers} primary` },
+          { title: `${f.category.name}: ${counted(f.papers, "paper")}, ${f.primaryPapers} primary` },
           h("span", { class: "bar", style: `width: ${(100 * f.papers) / top}%` }),
           h("span", { class: "bar-label" }, `${f.category.code} · ${f.papers}`),
         ),
@@ -109,7 +109,7 @@ function sameName(page: ResearcherPage, actions: PanelActions): HTMLElement | nu
   const cluster = page.sameName;
   if (!cluster || !cluster.records.length) return null;
   return section(
-    `Same name (${cluster.records.length} other records, block of ${cluster.blockSize})`,
+    `Same name (${counted(cluster.records.length, "other record")}, block of ${cluster.blockSize})`,
     h(
       "ul",
       { class: "plain same-name-list" },
@@ -118,7 +118,7 @@ function sameName(page: ResearcherPage, actions: PanelActions): HTMLElement | nu
           "li",
           {},
           h("button", { type: "button", class: "link", onclick: () => actions.open(r.researcher.id) }, r.researcher.name),
-          h("span", { class: "muted" }, ` #${r.researcher.id} · ${formatCount(r.researcher.paperCount)} papers`),
+          h("span", { class: "muted" }, ` #${r.researcher.id} · ${counted(r.researcher.paperCount, "paper")}`),
           h("span", { class: r.probability >= 0.5 ? "score likely" : "score" }, `${Math.round(r.probability * 100)}%`),
           r.rule ? h("span", { class: "chip" }, r.rule) : null,
           r.markedDistinct ? h("span", { class: "chip" }, "marked distinct") : null,
@@ -144,7 +144,7 @@ export function researcherPanel(page: ResearcherPage, actions: PanelActions): HT
     h(
       "p",
       { class: "stats" },
-      `${formatCount(page.paperCount)} papers · ${formatCount(page.citationCount)} citations`,
+      `${counted(page.paperCount, "paper")} · ${counted(page.citationCount, "citation")}`,
       hIndexes.length ? ` · ${hIndexes.join(" · ")}` : "",
     ),
     h(

@@ -1,6 +1,6 @@
 // Path mode's panel: the two ends, the chains found, and the papers behind each hop.
 import type { PathChain, PathData } from "./api";
-import { h, paperLink } from "./dom";
+import { counted, h, paperLink } from "./dom";
 
 export interface PathEnds {
   from: { id: string; name: string } | null;
@@ -34,7 +34,7 @@ function chainView(chain: PathChain): HTMLElement {
         h(
           "div",
           { class: "muted" },
-          `${hop.jointPapers} joint paper${hop.jointPapers === 1 ? "" : "s"}`,
+          counted(hop.jointPapers, "joint paper"),
           hop.uncertain ? ` · uncertain match (confidence ${hop.confidence.toFixed(2)})` : "",
         ),
         h("ul", { class: "papers" }, ...hop.papers.map((p) => h("li", {}, paperLink(p)))),
@@ -69,7 +69,7 @@ export function pathPanel(
             h(
               "span",
               { class: "muted" },
-              ` · weakest hop ${chain.weakestHop}, ${chain.totalJointPapers} joint papers${chain.uncertain ? " · uncertain" : ""}`,
+              ` · weakest hop ${chain.weakestHop}, ${counted(chain.totalJointPapers, "joint paper")}${chain.uncertain ? " · uncertain" : ""}`,
             ),
           ),
         ),

@@ -2,6 +2,7 @@
 import Sigma from "sigma";
 import type { EdgeDisplayData, NodeDisplayData } from "sigma/types";
 
+import { type Box, type LabelData, LabelPlacer } from "./labels";
 import type { EdgeAttributes, ExplorerGraph, Look, NodeAttributes } from "./model";
 
 export interface ViewEvents {
@@ -33,19 +34,20 @@ export class NetworkView {
   private focus: Focus | null = null;
   private selected: string | null = null;
   private center: string | null = null;
+  private hovered: string | null = null;
+  private readonly labels = new LabelPlacer((node) => this.labelRank(node));
 
   constructor(container: HTMLElement, graph: ExplorerGraph, events: ViewEvents) {
     this.graph = graph;
     this.sigma = new Sigma<NodeAttributes, EdgeAttributes>(graph, container, {
       allowInvalidContainer: true,
       zIndex: true,
-      // Room for the outermost nodes and their labels.
-      stagePadding: 80,
       renderEdgeLabels: false,
       labelFont: "system-ui, -apple-system, 'Segoe UI', sans-serif",
       labelSize: 12,
       labelWeight: "500",
       labelColor: { color: "#1f2430" },
+      defaultDrawNodeLabel: (context, data) => this.labels.offer(context, data as LabelData),
       defaultEdgeColor: EDGE_COLOR,
       nodeReducer: (node, data) => this.reduceNode(node, data),
       edgeReducer: (edge, data) => this.reduceEdge(edge, data),
@@ -56,8 +58,15 @@ export class NetworkView {
       payload.preventSigmaDefault();
       events.doubleClick(payload.node);
     });
-    this.sigma.on("enterNode", ({ node }) => events.hover(node));
-    this.sigma.on("leaveNode", () => events.hover(null));
+    this.sigma.on("enterNode", ({ node }) => {
+      this.hovered = node;
+      events.hover(node);
+    });
+    this.sigma.on("leaveNode", () => {
+      this.hovered = null;
+      events.hover(null);
+    });
+    this.sigma.on("afterRender", () => this.labels.draw(this.sigma.getSettings()));
     this.sigma.on("clickStage", () => events.stageClick());
     // Sigma follows the window's size only; the stage also changes when the panel opens.
     new ResizeObserver(() => this.sigma.resize().refresh()).observe(container);
@@ -69,6 +78,8 @@ export class NetworkView {
     const order = this.graph.order;
     const size = this.graph.size;
     this.sigma.setSettings({
+      // Room for the outermost nodes and their labels, less of it on a phone.
+      stagePadding: Math.min(this.sigma.getContainer().clientWidth, this.sigma.getContainer().clientHeight) < 500 ? 30 : 80,
       // A few dozen researchers are all labelled; past that, sigma keeps the labels of the
       // largest nodes in each grid cell, and more come as one zooms in.
       labelDensity: order <= 60 ? 1 : order <= 400 ? 0.35 : 0.12,
@@ -114,7 +125,27 @@ export class NetworkView {
   }
 
   labelledNodes(): string[] {
-    return [...this.sigma.getNodeDisplayedLabels()].sort();
+    return [...this.labels.drawn().keys()].sort();
+  }
+
+  /** Where the last frame drew each label, in page coordinates. */
+  labelBoxes(): (Box & { id: string })[] {
+    const frame = this.sigma.getContainer().getBoundingClientRect();
+    return [...this.labels.drawn()].map(([id, box]) => ({
+      id,
+      left: frame.left + box.left,
+      right: frame.left + box.right,
+      top: frame.top + box.top,
+      bottom: frame.top + box.bottom,
+    }));
+  }
+
+  /** Labels come in this order, each only where it covers none drawn before it. */
+  private labelRank(node: string): number {
+    if (node === this.selected) return 0;
+    if (node === this.hovered) return 1;
+    if (node === this.center) return 2;
+    return this.focus?.nodes.has(node) ? 3 : 4;
   }
 
   /** The WebGL contexts sigma draws with (WebGL 2 or 1), alive. */

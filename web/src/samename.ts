@@ -1,6 +1,6 @@
 // The same-name view: the records under one name side by side, with the scoring evidence.
 import type { RecordProfile, SameNameData, SameNameRecordData } from "./api";
-import { formatCount, h, paperLink } from "./dom";
+import { counted, formatCount, h, paperLink } from "./dom";
 
 function profileRows(record: RecordProfile): HTMLElement[] {
   const row = (label: string, ...value: (Node | string | null)[]) =>
@@ -75,7 +75,7 @@ export function sameNameView(data: SameNameData, open: (id: string) => void): HT
       "p",
       { class: "muted" },
       records.length
-        ? `${records.length} other records under this name (block of ${data.sameName?.blockSize ?? 0}), scored against ${data.name} #${data.id}.`
+        ? `${counted(records.length, "other record")} under this name (block of ${data.sameName?.blockSize ?? 0}), scored against ${data.name} #${data.id}.`
         : `No other record is filed under ${data.name}'s name.`,
     ),
     h("div", { class: "records" }, anchor, ...columns),

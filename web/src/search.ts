@@ -1,6 +1,6 @@
 // Finding a researcher by name, ORCID or id: the search field and its list of hits.
 import { graphql, LOOKUP, type ResearcherHit, SEARCH } from "./api";
-import { formatCount, h, replace } from "./dom";
+import { counted, h, replace } from "./dom";
 
 type Lookup = Partial<Record<"id" | "orcid" | "s2Id" | "openalexId", string>>;
 
@@ -94,7 +94,7 @@ export class SearchBox {
             h(
               "span",
               { class: "muted" },
-              ` · ${formatCount(hit.paperCount)} papers · ${formatCount(hit.citationCount)} citations`,
+              ` · ${counted(hit.paperCount, "paper")} · ${counted(hit.citationCount, "citation")}`,
               hit.hIndex !== null ? ` · h ${hit.hIndex}` : "",
               hit.orcid ? ` · ORCID ${hit.orcid}` : "",
               ` · #${hit.id}`,
