@@ -7,7 +7,7 @@ PORT   ?= 8000
 DEMO_PAPERS ?= 2000
 PYTEST_ARGS ?=
 
-.PHONY: install web neo4j run test check lint format typecheck bench clean stop dist
+.PHONY: install web neo4j run test check lint format typecheck bench bench-extras clean stop dist
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,10 @@ typecheck: $(VENV)/.installed node_modules/.installed
 ## bench: benchmarks, figures written to BENCHMARKS.md
 bench: install
 	$(BIN)/python -m benchmarks.run
+
+## bench-extras: only the standalone benchmarks (benchmarks/extras.py), beside the last full run
+bench-extras: install
+	$(BIN)/python -m benchmarks.run --extras-only
 
 clean:
 	rm -rf $(VENV) .scholargraph .neo4j .cache api/web/dist dist node_modules .mypy_cache .ruff_cache .pytest_cache

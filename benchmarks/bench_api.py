@@ -240,7 +240,7 @@ async def run(
     return results
 
 
-def _ids(args: argparse.Namespace) -> list[int]:
+def researcher_ids(args: argparse.Namespace) -> list[int]:
     text = Path(args.ids_file).read_text() if args.ids_file else args.ids or ""
     found = [int(part) for part in text.replace(",", " ").split()]
     if len(found) < 2:
@@ -262,7 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = asyncio.run(
         run(
             args.url,
-            _ids(args),
+            researcher_ids(args),
             requests=args.requests,
             concurrency=args.concurrency,
             seconds=args.seconds,

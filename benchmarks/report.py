@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from benchmarks import extras
+
 
 def _f(value: Any, digits: int = 2) -> str:
     return f"{value:,.{digits}f}" if isinstance(value, int | float) else str(value)
@@ -146,6 +148,24 @@ def _api(results: dict[str, Any]) -> list[str]:
         "Targets: page p50 ≤ 15 ms, p99 ≤ 60 ms; network p50 ≤ 50 ms; path p50 ≤ 30 ms;"
         " API over direct Cypher ≤ 2× at p50.",
     ]
+    site = api.get("site")
+    if site:
+        lines += [
+            "",
+            "## Reference site pages over HTTP (issue: reference site)",
+            "",
+            "The same server and researchers; `python -m benchmarks.bench_site --url … "
+            "--ids-file …`: each researcher's page as HTML at its canonical address and as "
+            "JSON, the GraphQL page query sent in turn with the HTML page "
+            "(`html_over_graphql_p50`), a paper page of each, and the page asked again with "
+            "its `ETag` (304).",
+            "",
+            "```json",
+            json.dumps(site, indent=2),
+            "```",
+            "",
+            "Targets: researcher page HTML p50 ≤ 20 ms, p99 ≤ 60 ms.",
+        ]
     return lines
 
 
@@ -294,5 +314,6 @@ def write_report(results: dict[str, Any], path: Path) -> None:
         "",
     ]
     lines += _load(results) + _identity(results) + _api(results) + _rest(results)
+    lines += extras.report(results.get("extras", {}), results.get("extras_date"))
     lines += _targets(results)
     path.write_text("\n".join(lines) + "\n")

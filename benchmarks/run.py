@@ -16,11 +16,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks import bench_load
+from benchmarks import bench_load, extras
 from scholargraph.graph import localserver
 from scholargraph.graph.analysis import export
 from scholargraph.graph.config import Secret, Settings
@@ -61,6 +63,22 @@ def _settings(data_dir: Path) -> Settings:
         neo4j_pagecache="2g",
         query_timeout=600.0,
     )
+
+
+@contextmanager
+def throwaway_store(prefix: str) -> Iterator[tuple[Settings, Path]]:
+    """A temporary folder and the settings of a Neo4j of its own in it (started and stopped
+    here), or of ``SCHOLARGRAPH_BENCH_NEO4J_URI`` when that is set."""
+    tmp = Path(tempfile.mkdtemp(prefix=f"scholargraph-bench-{prefix}-"))
+    settings = _settings(tmp / "neo4j")
+    try:
+        if settings.local:
+            localserver.start(settings)
+        yield settings, tmp
+    finally:
+        if settings.local:
+            localserver.stop(settings.neo4j_data_dir)
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 async def identity_on_demo(settings: Settings, cache: Path, papers: int) -> dict[str, Any]:
@@ -145,6 +163,19 @@ def api_bench(settings: Settings, ids: list[int], out: Path) -> dict[str, Any]:
             json.loads(done.stdout) if done.returncode == 0 else {"error": done.stderr[-2000:]}
         )
         api["projection_ready_seconds"] = projection_seconds
+        site_command = ["benchmarks.bench_site", "--url", f"http://127.0.0.1:{port}"]
+        site = subprocess.run(
+            [sys.executable, "-m", *site_command, "--ids-file", str(out / "ids.txt")],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+            check=False,
+        )
+        api["site"] = (
+            json.loads(site.stdout) if site.returncode == 0 else {"error": site.stderr[-2000:]}
+        )
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -182,7 +213,26 @@ def layout() -> dict[str, Any]:
     return result
 
 
+def extras_only() -> int:
+    """Run the standalone benchmarks again beside the last full run's figures
+    (``make bench-extras``); the report dates each part."""
+    saved = ROOT / "benchmarks" / "results.json"
+    results: dict[str, Any] = json.loads(saved.read_text())
+    only = os.environ.get("BENCH_EXTRAS")
+    results.setdefault("extras", {}).update(
+        extras.run_all(ROOT.parent / "shared" / "data", set(only.split(",")) if only else None)
+    )
+    results["extras_date"] = datetime.now(UTC).isoformat()
+    saved.write_text(json.dumps(results, indent=2, default=str))
+    from benchmarks.report import write_report
+
+    write_report(results, ROOT / "BENCHMARKS.md")
+    return 0
+
+
 async def main() -> int:
+    if "--extras-only" in sys.argv[1:]:
+        return extras_only()
     sizes = [int(s) for s in os.environ.get("BENCH_SIZES", "10000,100000").split(",")]
     sample = int(os.environ.get("BENCH_NEOMODEL_SAMPLE", "300"))
     repeats = int(os.environ.get("BENCH_REPEATS", "3"))
@@ -218,6 +268,11 @@ async def main() -> int:
             SHARED / "signatures.json", SHARED / "clusters.json"
         )
     results["layout"] = layout()
+    only = os.environ.get("BENCH_EXTRAS")
+    results["extras_date"] = datetime.now(UTC).isoformat()
+    results["extras"] = extras.run_all(
+        ROOT.parent / "shared" / "data", set(only.split(",")) if only else None
+    )
     (ROOT / "benchmarks" / "results.json").write_text(json.dumps(results, indent=2, default=str))
     from benchmarks.report import write_report
 

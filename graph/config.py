@@ -110,9 +110,14 @@ class Settings:
     neo4j_pagecache: str = "512m"
     neo4j_start_timeout: float = 120.0
     query_timeout: float = 30.0
+    neo4j_connect_timeout: float = 2.0
+    request_budget_s: float = 10.0
+    header_timeout_s: float = 10.0
+    body_timeout_s: float = 10.0
     coauthor_cap: int = 100
     network_projection: bool = True
     projection_quiet_s: float = 5.0
+    max_body_bytes: int = 1 << 20
     cache_dir: Path = field(
         default_factory=lambda: default_cache_dir(os.environ, default_home(os.environ))
     )
@@ -181,6 +186,16 @@ class Settings:
                 env, "SCHOLARGRAPH_NEO4J_START_TIMEOUT", defaults.neo4j_start_timeout
             ),
             query_timeout=_float(env, "SCHOLARGRAPH_QUERY_TIMEOUT", defaults.query_timeout),
+            neo4j_connect_timeout=_float(
+                env, "SCHOLARGRAPH_NEO4J_CONNECT_TIMEOUT", defaults.neo4j_connect_timeout
+            ),
+            request_budget_s=_float(
+                env, "SCHOLARGRAPH_REQUEST_BUDGET_S", defaults.request_budget_s
+            ),
+            header_timeout_s=_float(
+                env, "SCHOLARGRAPH_HEADER_TIMEOUT_S", defaults.header_timeout_s
+            ),
+            body_timeout_s=_float(env, "SCHOLARGRAPH_BODY_TIMEOUT_S", defaults.body_timeout_s),
             coauthor_cap=_int(env, "SCHOLARGRAPH_COAUTHOR_CAP", defaults.coauthor_cap),
             network_projection=_bool(
                 env, "SCHOLARGRAPH_NETWORK_PROJECTION", defaults.network_projection
@@ -188,6 +203,7 @@ class Settings:
             projection_quiet_s=_float(
                 env, "SCHOLARGRAPH_PROJECTION_QUIET_S", defaults.projection_quiet_s
             ),
+            max_body_bytes=_int(env, "SCHOLARGRAPH_MAX_BODY_BYTES", defaults.max_body_bytes),
             cache_dir=_path(env, "SCHOLARGRAPH_CACHE_DIR", default_cache_dir(env, home)),
             s2_api_key=_secret(env, "S2_API_KEY"),
             openalex_api_key=_secret(env, "OPENALEX_API_KEY"),

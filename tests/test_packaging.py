@@ -166,12 +166,21 @@ def _serve_and_fetch_page(scholargraph: Path, cwd: Path, env: dict[str, str]) ->
                 pass
             assert time.monotonic() < deadline, "the installed server never answered /healthz"
             time.sleep(0.2)
-        page = httpx.get(f"{base}/", timeout=10)
+        home = httpx.get(f"{base}/", timeout=10, headers={"accept": "text/html"})
+        assert home.status_code == 200
+        assert "/static/site.css" in home.text  # the site's templates are installed
+        style = httpx.get(f"{base}/static/site.css", timeout=10)
+        assert style.status_code == 200
+        assert "text/css" in style.headers["content-type"]
+        page = httpx.get(f"{base}/explorer/", timeout=10)
         assert page.status_code == 200
         assert "explorer.js" in page.text
-        script = httpx.get(f"{base}/explorer.js", timeout=10)
+        script = httpx.get(f"{base}/explorer/explorer.js", timeout=10)
         assert script.status_code == 200
         assert "javascript" in script.headers["content-type"]
+        ide = httpx.get(f"{base}/graphql", timeout=10, headers={"accept": "text/html"})
+        assert ide.status_code == 200
+        assert "graphiql" in ide.text.lower()
     finally:
         server.terminate()
         server.wait(timeout=30)

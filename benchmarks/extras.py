@@ -1,0 +1,134 @@
+"""Benchmarks that run as their own processes and print JSON, collected by ``make bench``.
+
+Each entry is a module of this folder, the arguments it is run with, what it measures and
+its targets; the report prints its command beside its figures. A module that fails is
+reported with the end of its error output, and the rest go on.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Extra:
+    module: str
+    title: str
+    about: str
+    args: tuple[str, ...] = ()
+    needs_shared: bool = False
+    timeout: float = 1800.0
+
+    @property
+    def key(self) -> str:
+        return " ".join([self.module, *self.args])
+
+    @property
+    def command(self) -> str:
+        return " ".join(["python -m", f"benchmarks.{self.module}", *self.args])
+
+
+EXTRAS = (
+    Extra(
+        "bench_hardening",
+        "Refused requests (issue: hardening)",
+        "Server CPU per refused abusive document (the doubling-fragment family up to the body "
+        "limit, wide fragments, deep selections, nested JSON) and `/healthz` latency while "
+        "they are sent. Targets: ≤ 50 ms CPU a refused request, `/healthz` < 10 ms.",
+    ),
+    Extra(
+        "bench_outage",
+        "Neo4j down (issue: hardening)",
+        "GraphQL requests to a server whose Neo4j has nothing listening, and whose local Neo4j "
+        "was killed with SIGKILL mid-run: the time to the `UNAVAILABLE` / 503 answer. "
+        "Target: within 2 s.",
+        args=("outage", "--kill"),
+    ),
+    Extra(
+        "bench_outage",
+        "Half-sent requests (issue: hardening)",
+        "1,000 connections that send half a request head to `scholargraph serve`'s server: the "
+        "time until the server has dropped them all, and `/healthz` meanwhile.",
+        args=("slow-clients",),
+    ),
+    Extra(
+        "bench_paper_identity",
+        "Paper identity's cost (issue: write plan)",
+        "The demo corpus (2,000 papers, three sources) loaded through the real loaders, every "
+        "statement timed: the share of the load the paper-identity statements (id lookup, "
+        "upsert, renames, merges) and their planning take.",
+    ),
+    Extra(
+        "bench_hyperauthor",
+        "A 5,000-author paper (issue: write plan)",
+        "One paper of 5,000 authors through the writer: arXiv's name-only record, OpenAlex's "
+        "record aligned slot by slot, then a changed OpenAlex record. Target: < 2 s each.",
+    ),
+    Extra(
+        "bench_affiliations",
+        "Offline affiliation matching (issue: identity quality)",
+        "Precision and recall of `scholargraph institutions match` on ror-api's gold strings "
+        "against the shared ROR dump (held-out fold and whole set), and time per 1,000 "
+        "strings. Target: precision ≥ 0.95 at recall ≥ 0.85 over in-dump strings.",
+        needs_shared=True,
+    ),
+)
+
+
+def run_extra(extra: Extra, shared: Path) -> dict[str, Any]:
+    if extra.needs_shared and not shared.is_dir():
+        return {"error": f"{shared} is missing"}
+    done = subprocess.run(
+        [sys.executable, "-m", f"benchmarks.{extra.module}", *extra.args],
+        cwd=ROOT,
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+        timeout=extra.timeout,
+        check=False,
+    )
+    if done.returncode != 0:
+        return {"error": done.stderr[-2000:]}
+    try:
+        result: dict[str, Any] = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return {"error": done.stdout[-2000:]}
+    return result
+
+
+def run_all(shared: Path, only: set[str] | None = None) -> dict[str, Any]:
+    return {
+        extra.key: run_extra(extra, shared)
+        for extra in EXTRAS
+        if only is None or extra.module in only or extra.key in only
+    }
+
+
+def report(results: dict[str, Any], date: str | None = None) -> list[str]:
+    lines: list[str] = []
+    if results and date:
+        lines += [f"The sections from here to the targets were measured at {date}.", ""]
+    for extra in EXTRAS:
+        if extra.key not in results:
+            continue
+        lines += [
+            f"## {extra.title}",
+            "",
+            extra.about,
+            "",
+            f"`{extra.command}`",
+            "",
+            "```json",
+            json.dumps(results[extra.key], indent=2, default=str),
+            "```",
+            "",
+        ]
+    return lines
