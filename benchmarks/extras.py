@@ -67,6 +67,13 @@ EXTRAS = (
         "upsert, renames, merges) and their planning take.",
     ),
     Extra(
+        "bench_order",
+        "Load order and researcher groupings (issue: write plan)",
+        "The demo corpus (120 papers) loaded in six orders of sources and batch sizes; in "
+        "each, the researchers whose set of author slots differs from the first order's. "
+        "Target: 0 in every order.",
+    ),
+    Extra(
         "bench_hyperauthor",
         "A 5,000-author paper (issue: write plan)",
         "One paper of 5,000 authors through the writer: arXiv's name-only record, OpenAlex's "
