@@ -134,7 +134,7 @@ async def split(
                 f"researcher {researcher} was merged into {states[researcher]['merged_into']}; "
                 f"split that one"
             )
-        target = into if into is not None else await _new_researcher(tx, states[researcher])
+        target = into if into is not None else await new_researcher(tx, states[researcher]["name"])
         if into is not None and states[into]["merged_into"] is not None:
             await tx.run(q.REVIVE, {"id": into})
         rows = await tx.run(
@@ -154,6 +154,23 @@ async def split(
         return await _record(tx, "split", actor, reason, keys, roles)
 
     return await db.unit(work)
+
+
+async def move_slots(
+    tx: Tx, source: int, target: int, papers: Sequence[str], *, reason: str
+) -> CurationEvent:
+    """A machine's move of name-only slots (see :mod:`graph.identity.converge`) inside the
+    caller's transaction, recorded. The slots are not pinned: the next load's convergence
+    or a curator may move them again. A researcher left with nothing is retired into the
+    target."""
+    await tx.run(
+        q.MOVE_AUTHORSHIPS,
+        {"source": source, "target": target, "papers": list(papers), "assign": False},
+    )
+    await tx.run(writer_queries.RETIRE_EMPTY, {"rows": [{"researcher": source, "into": target}]})
+    await _rebuild(tx, [source, target])
+    roles = [(source, "source"), (target, "target")]
+    return await _record(tx, "move", "machine", reason, sorted(papers), roles)
 
 
 async def mark_distinct(
@@ -234,13 +251,13 @@ async def _shared(
     return {pair: tuple(papers) for pair, papers in shared.items()}
 
 
-async def _new_researcher(tx: Tx, source: dict[str, Any]) -> int:
+async def new_researcher(tx: Tx, name: str) -> int:
+    """A researcher with no slots yet, named ``name``, inside the caller's transaction."""
     rows = await tx.run(
         identity_queries.NEXT_IDS,
         {"name": "researcher", "count": 1, "start": RESEARCHER_IDS_START},
     )
     new_id = int(rows[0]["first"])
-    name = source["name"]
     await tx.run(
         q.CREATE_RESEARCHER,
         {

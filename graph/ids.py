@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from scholargraph.graph.errors import BadInput
 
@@ -56,6 +57,7 @@ def _strip_prefix(raw: str) -> str:
     return text
 
 
+@lru_cache(maxsize=1 << 16)
 def parse_arxiv_id(raw: str) -> tuple[str, int | None]:
     """Split any arXiv id form into (id without version, version or None)."""
     text = _strip_prefix(raw).removesuffix(".pdf")
@@ -96,6 +98,7 @@ def arxiv_doi(arxiv_id: str) -> str:
     return f"10.48550/arxiv.{normalize_arxiv_id(arxiv_id)}".lower()
 
 
+@lru_cache(maxsize=1 << 16)
 def arxiv_id_from_doi(doi: str) -> str | None:
     low = normalize_doi(doi)
     if low.startswith("10.48550/arxiv."):

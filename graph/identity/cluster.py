@@ -391,6 +391,7 @@ def _attach_nameonly(groups: _Groups, threshold: float, share: float) -> None:
         forms.update(groups.profiles[root].forms)
     decided: dict[tuple[object, ...], int | None] = {}
     moves: list[tuple[int, int]] = []
+    joining: dict[int, set[str]] = {}  # each target's ORCIDs, with those of its joiners
     for root in roots:
         profile = groups.profiles[root]
         if profile.size > 1 or profile.has_evidence:
@@ -402,7 +403,12 @@ def _attach_nameonly(groups: _Groups, threshold: float, share: float) -> None:
                 profile, candidates, groups.context, threshold, share, forms
             )
         target = decided[signature]
-        if target is not None and not groups.curator_forbids(root, anchors[target]):
+        if target is None or groups.curator_forbids(root, anchors[target]):
+            continue
+        # Two ORCIDs are two people, also when both would attach to one group.
+        theirs = joining.setdefault(anchors[target], set(groups.profiles[anchors[target]].orcids))
+        if not (profile.orcids and theirs and profile.orcids != theirs):
+            theirs |= profile.orcids
             moves.append((root, anchors[target]))
     for root, anchor in moves:
         groups.union(groups.find(root), groups.find(anchor))

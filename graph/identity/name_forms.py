@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from scholargraph.graph.identity.names import (
     PARTICLES,
@@ -60,6 +61,7 @@ def _recase(word: str, *, particle: bool) -> str:
     return _LETTERS.sub(lambda m: m.group(0).capitalize(), word)
 
 
+@lru_cache(maxsize=1 << 16)
 def name_quality(raw: str) -> tuple[int, int, int, int, int]:
     """How good a printed name is to show, higher is better, judged in this order: a full
     first name, how many given names are full, letters beyond ASCII (``Jürgen`` over

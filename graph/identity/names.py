@@ -165,6 +165,7 @@ def _script(word: str) -> Literal["latin", "other", "none"]:
 _SCRIPT_TOKENS = re.compile(r"[^\s,()/]+|,")
 
 
+@lru_cache(maxsize=1 << 16)
 def script_forms(raw: str) -> tuple[str, tuple[str, ...]]:
     """A name printed in Latin and in another script: (its Latin form, the other forms).
 
@@ -267,6 +268,7 @@ def last_key(name: ParsedName) -> str:
     return name.last.replace(" ", "").replace("-", "")
 
 
+@lru_cache(maxsize=1 << 16)
 def block_key(name: ParsedName) -> str:
     """The S2AND-style block: first initial and compacted last name (``"l zhang"``)."""
     return f"{name.first_initial} {last_key(name)}".strip()

@@ -18,6 +18,7 @@ from typing import Any
 
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.claims import write_claims
+from scholargraph.graph.loaders.converge import converge_blocks
 from scholargraph.graph.loaders.profiles import (
     write_affiliations,
     write_authors,
@@ -38,6 +39,7 @@ class LoadSummary:
     institutions: int = 0
     affiliations: int = 0
     claims_merged: int = 0
+    slots_moved: int = 0  # name-only slots regrouped after the load (graph.identity.converge)
     rejected: int = 0
     records: int = 0
     seconds: float = 0.0
@@ -199,6 +201,9 @@ class Loader:
             summary.seconds = time.monotonic() - began
             if self.progress is not None:
                 self.progress(len(batch) + len(batch.rejected), summary)
+        # A resumed load did not see what the interrupted one wrote: every block is decided.
+        touched = None if summary.resumed_from else self.writer.touched
+        summary.slots_moved = await converge_blocks(self.db, touched)
         summary.seconds = time.monotonic() - began
         self.checkpoint.clear()
         return summary

@@ -24,6 +24,7 @@ from typing import Any
 from scholargraph.graph import curation
 from scholargraph.graph.db import Database, Tx
 from scholargraph.graph.identity.mentions import ORDER_RANK, Slot, slots_of
+from scholargraph.graph.identity.names import block_key, parse_name, variant_block_keys
 from scholargraph.graph.identity.paper_merge import Identified, PaperFields, identify, paper_fields
 from scholargraph.graph.identity.plan import BatchPlan, plan
 from scholargraph.graph.identity.precedence import format_ranks
@@ -149,6 +150,8 @@ class GraphWriter:
         self.db = db
         self.coauthor_cap = coauthor_cap
         self.candidates_per_block = candidates_per_block
+        # Name blocks of every slot written, for the convergence pass after the load.
+        self.touched: set[str] = set()
 
     async def write_papers(self, papers: list[PaperRecord]) -> WriteSummary:
         identified = await identify(self.db, papers)
@@ -185,10 +188,21 @@ class GraphWriter:
             await apply(tx, batch, institutions)
 
         await self.db.unit(work)
+        self.touched |= touched_blocks(batch)
         summary.untitled = sum("title" not in item.fields.choice.ranks for item in changed)
         summary.researchers_created = len(batch.new_groups)
         summary.machine_merges = len(batch.merges)
         return summary
+
+
+def touched_blocks(batch: BatchPlan) -> set[str]:
+    """The name blocks a plan writes slots in: its researchers' and its printed names'."""
+    blocks = {row["name_key"] for row in batch.researchers}
+    for row in batch.authorships:
+        name = parse_name(row["raw_name"])
+        blocks.add(block_key(name))
+        blocks.update(variant_block_keys(name))
+    return blocks
 
 
 class _Reserved:

@@ -1,0 +1,109 @@
+"""The convergence pass: a name block's free slots grouped as a pure function of the stored
+slots, whichever researcher a load first gave them to."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+
+from scholargraph.graph.identity.converge import SlotMove, StoredSlot, converge
+
+SMITH_LAB = ("A. Jones", "B. Brown", "C. White")
+
+
+def slot(
+    researcher: int,
+    paper: str,
+    *,
+    anchored: bool = False,
+    coauthors: Iterable[str] = SMITH_LAB,
+    name: str = "John Smith",
+    affiliations: tuple[str, ...] = (),
+    year: int = 2020,
+) -> StoredSlot:
+    return StoredSlot(
+        researcher=researcher,
+        paper=paper,
+        position=1,
+        raw_name=name,
+        anchored=anchored,
+        affiliations=affiliations,
+        coauthors=tuple(coauthors),
+        categories=("cs.LG",),
+        year=year,
+    )
+
+
+def applied(slots: list[StoredSlot], moves: Iterable[SlotMove]) -> dict[str, int | str]:
+    """Slot id → holder once the moves are made (a new researcher named by its group)."""
+    holder: dict[str, int | str] = {s.slot_id: s.researcher for s in slots}
+    for move in moves:
+        for paper in move.papers:
+            (slot_id,) = [s.slot_id for s in slots if s.paper == paper]
+            holder[slot_id] = move.target if move.target is not None else move.group
+    return holder
+
+
+def grouping(holder: Mapping[str, int | str]) -> set[frozenset[str]]:
+    groups: dict[int | str, set[str]] = defaultdict(set)
+    for slot_id, rid in holder.items():
+        groups[rid].add(slot_id)
+    return {frozenset(g) for g in groups.values()}
+
+
+def test_a_free_slot_joins_the_anchor_its_coauthors_point_to() -> None:
+    slots = [slot(1, "p1", anchored=True), slot(1, "p2", anchored=True), slot(7, "p3")]
+    (move,) = converge(slots)
+    assert (move.source, move.target, move.papers) == (7, 1, ("p3",))
+    assert "name-only slots on p3" in move.reason
+
+
+def test_the_grouping_does_not_depend_on_who_holds_the_free_slots_first() -> None:
+    other_lab = ("X. Stone", "Y. Rivers", "Z. Fields")
+    lab = [("p3", SMITH_LAB), ("p4", other_lab), ("p5", other_lab)]
+    anchors = [slot(1, "p1", anchored=True), slot(1, "p2", anchored=True)]
+    ways = [
+        [slot(1, p, coauthors=c) for p, c in lab],  # all joined the anchor
+        [slot(10 + i, p, coauthors=c) for i, (p, c) in enumerate(lab)],  # each alone
+        [slot(20, p, coauthors=c) for p, c in lab[::-1]],  # one namesake holds them all
+    ]
+    results = []
+    for free in ways:
+        slots = anchors + free
+        results.append(grouping(applied(slots, converge(slots))))
+    assert results[0] == results[1] == results[2]
+    assert frozenset({"p1#1", "p2#1", "p3#1"}) in results[0]
+    assert frozenset({"p4#1", "p5#1"}) in results[0]
+
+
+def test_anchored_slots_stay_and_two_anchors_are_never_joined() -> None:
+    slots = [slot(1, "p1", anchored=True), slot(2, "p2", anchored=True), slot(3, "p3")]
+    moves = converge(slots)
+    assert all(m.papers == ("p3",) for m in moves)
+    holder = applied(slots, moves)
+    assert (holder["p1#1"], holder["p2#1"]) == (1, 2)
+
+
+def test_converging_twice_moves_nothing_the_second_time() -> None:
+    slots = [
+        slot(1, "p1", anchored=True),
+        slot(5, "p2"),
+        slot(6, "p3", coauthors=("Q. Other", "R. Else")),
+        slot(6, "p4", coauthors=("Q. Other", "R. Else")),
+    ]
+    holder = applied(slots, converge(slots))
+    new_ids = {group: 100 + i for i, group in enumerate(sorted({str(h) for h in holder.values()}))}
+    again = [
+        replace(s, researcher=h if isinstance(h := holder[s.slot_id], int) else new_ids[h])
+        for s in slots
+    ]
+    assert converge(again) == ()
+
+
+def test_a_profile_known_researcher_keeps_slots_no_source_gave_ids_for() -> None:
+    slots = [
+        StoredSlot(7, "p1", 1, "John Smith", anchored=False, holder_has_ids=True),
+        slot(8, "p2"),
+    ]
+    assert all("p1" not in m.papers for m in converge(slots))
