@@ -119,17 +119,22 @@ def run_all(shared: Path, only: set[str] | None = None) -> dict[str, Any]:
     }
 
 
-def report(results: dict[str, Any], date: str | None = None) -> list[str]:
+def report(
+    results: dict[str, Any], date: str | None = None, dates: dict[str, str] | None = None
+) -> list[str]:
+    """The standalone sections; ``dates`` names the sections measured again on their own
+    (``make bench-extras``), ``date`` when the others were."""
     lines: list[str] = []
     if results and date:
         lines += [f"The sections from here to the targets were measured at {date}.", ""]
     for extra in EXTRAS:
         if extra.key not in results:
             continue
+        when = (dates or {}).get(extra.key)
         lines += [
             f"## {extra.title}",
             "",
-            extra.about,
+            extra.about + (f" Measured again on its own at {when}." if when else ""),
             "",
             f"`{extra.command}`",
             "",

@@ -314,6 +314,8 @@ def write_report(results: dict[str, Any], path: Path) -> None:
         "",
     ]
     lines += _load(results) + _identity(results) + _api(results) + _rest(results)
-    lines += extras.report(results.get("extras", {}), results.get("extras_date"))
+    lines += extras.report(
+        results.get("extras", {}), results.get("extras_date"), results.get("extras_dates")
+    )
     lines += _targets(results)
     path.write_text("\n".join(lines) + "\n")

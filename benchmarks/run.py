@@ -219,10 +219,15 @@ def extras_only() -> int:
     saved = ROOT / "benchmarks" / "results.json"
     results: dict[str, Any] = json.loads(saved.read_text())
     only = os.environ.get("BENCH_EXTRAS")
-    results.setdefault("extras", {}).update(
-        extras.run_all(ROOT.parent / "shared" / "data", set(only.split(",")) if only else None)
+    measured = extras.run_all(
+        ROOT.parent / "shared" / "data", set(only.split(",")) if only else None
     )
-    results["extras_date"] = datetime.now(UTC).isoformat()
+    results.setdefault("extras", {}).update(measured)
+    now = datetime.now(UTC).isoformat()
+    if only:  # the others keep the date they were measured at
+        results.setdefault("extras_dates", {}).update(dict.fromkeys(measured, now))
+    else:
+        results["extras_date"], results["extras_dates"] = now, {}
     saved.write_text(json.dumps(results, indent=2, default=str))
     from benchmarks.report import write_report
 
