@@ -11,6 +11,7 @@ import pytest
 
 from scholargraph.graph.db import Database
 from scholargraph.graph.identity.rules import METHOD_RANK
+from scholargraph.graph.loaders.converge import converge_blocks
 from scholargraph.graph.loaders.demo import load_demo, write_demo_files
 from scholargraph.graph.loaders.writer import GraphWriter
 from scholargraph.graph.records import PaperRecord
@@ -142,3 +143,13 @@ async def test_no_slot_of_a_demo_load_is_held_twice_and_every_edge_keeps_its_pro
         assert edge["rank"] == METHOD_RANK[edge["method"]]
         assert [m.split(":", 1)[0] for m in edge["mentions"]] == edge["sources"]
         assert isinstance(edge["source_ids"], list)
+
+
+async def test_no_slot_of_the_10k_demo_load_is_held_twice_and_nothing_is_left_to_converge(
+    db: Database, tmp_path: Path
+) -> None:
+    folder = write_demo_files(tmp_path, papers=10_000, seed=1)
+    await load_demo(db, folder)
+    assert await db.run(HELD_TWICE) == []
+    assert await db.run(MISCOUNTED) == []
+    assert await converge_blocks(db) == 0
