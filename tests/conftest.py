@@ -127,7 +127,9 @@ async def db(schema_ready: Settings) -> AsyncIterator[Database]:
 
     database = Database.connect(schema_ready)
     database.on_query = record_query
-    await database.run(CLEAR_DATA)
+    # A test before may have left a large graph (the 10k demo load): emptying it takes longer
+    # than a query is otherwise allowed.
+    await database.run(CLEAR_DATA, timeout_s=600)
     try:
         yield database
     finally:
