@@ -17,6 +17,8 @@ from scholargraph.graph.identity.rules import DIRECT_METHODS
 from scholargraph.queries import converge as q
 
 BLOCKS_PER_TRANSACTION = 500
+# The pass reads every touched block of a whole load at once: more than one batch's work.
+PASS_TIMEOUT_S = 600.0
 
 
 async def converge_blocks(
@@ -29,11 +31,12 @@ async def converge_blocks(
     ``blocks`` None); returns the slots moved."""
     direct = sorted(DIRECT_METHODS)
     if blocks is None:
-        found = await db.run_rows(q.ALL_FREE_BLOCKS, {"direct": direct})
+        found = await db.run(q.ALL_FREE_BLOCKS, {"direct": direct}, timeout_s=PASS_TIMEOUT_S)
     else:
         keys = sorted(set(blocks))
-        found = await db.run_rows(q.FREE_BLOCKS, {"blocks": keys, "direct": direct}) if keys else []
-    free = sorted(str(row["block"]) for row in found)
+        params = {"blocks": keys, "direct": direct}
+        found = await db.run(q.FREE_BLOCKS, params, timeout_s=PASS_TIMEOUT_S) if keys else []
+    free = sorted(str(row["block"]) for row in (found[0]["rows"] if found else []))
     moved = 0
     for start in range(0, len(free), per_transaction):
         chunk = free[start : start + per_transaction]
@@ -43,7 +46,7 @@ async def converge_blocks(
             slots = [StoredSlot.from_row(row) for row in (rows[0]["rows"] if rows else [])]
             return await apply_moves(tx, converge(slots))
 
-        moved += await db.unit(work)
+        moved += await db.unit(work, timeout_s=PASS_TIMEOUT_S)
     return moved
 
 
