@@ -80,6 +80,17 @@ EXTRAS = (
         "record aligned slot by slot, then a changed OpenAlex record. Target: < 2 s each.",
     ),
     Extra(
+        "bench_semantic",
+        "Semantic search (issue: semantic search)",
+        "The demo corpus (5,000 papers, four sources) loaded with embedding off and on, "
+        "alternately: the load's cost of embedding. Then nDCG@10 and recall@10 of keyword, "
+        "semantic and hybrid search on the judged demo queries (phrased without the words of "
+        "the titles they should find), search latency, the model's own time per 1,000 texts, "
+        "and the judged known-item queries over the recorded arXiv 0704 abstracts. Targets: "
+        "hybrid beats keyword; loads within 10 %; a semantic search ≤ 20 ms p50 at 100k.",
+        timeout=5400.0,
+    ),
+    Extra(
         "bench_affiliations",
         "Offline affiliation matching (issue: identity quality)",
         "Precision and recall of `scholargraph institutions match` on ror-api's gold strings "

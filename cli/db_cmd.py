@@ -1,11 +1,12 @@
-"""``scholargraph db init|stats|analyze`` — the schema, what the graph holds, and the
-planner's statistics."""
+"""``scholargraph db init|stats|analyze|embed`` — the schema, what the graph holds, the
+planner's statistics, and the vectors of semantic search."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+from dataclasses import asdict
 
 from rich.console import Console
 from rich.table import Table
@@ -13,6 +14,8 @@ from rich.table import Table
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
 from scholargraph.graph.schema.install import install_schema
+from scholargraph.graph.semantic.model import MODEL
+from scholargraph.graph.semantic.store import EmbedSummary, embed_store, vector_coverage
 from scholargraph.graph.stats import analyze, graph_stats
 
 
@@ -28,6 +31,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "analyze", help="after a big load: resample index statistics and drop cached plans"
     )
     analyze_.set_defaults(run=_analyze)
+    embed = actions.add_parser(
+        "embed",
+        help="compute the papers' vectors that are missing or outdated, then researchers' topics",
+    )
+    embed.add_argument("--json", action="store_true", help="print JSON")
+    embed.set_defaults(run=_embed)
 
 
 def _init(args: argparse.Namespace, settings: Settings) -> int:
@@ -70,4 +79,33 @@ def _stats(args: argparse.Namespace, settings: Settings) -> int:
         for name, n in sorted(stats[kind].items()):
             table.add_row(kind, name, f"{n:,}")
     Console().print(table)
+    return 0
+
+
+def _embed(args: argparse.Namespace, settings: Settings) -> int:
+    console = Console(stderr=True)
+
+    def progress(summary: EmbedSummary, last: str) -> None:
+        if not args.json:
+            console.print(
+                f"{summary.papers_seen:,} papers read, {summary.papers_embedded:,} embedded "
+                f"(up to {last})"
+            )
+
+    async def go() -> tuple[EmbedSummary, dict[str, int]]:
+        async with Database.connect(settings) as db:
+            await db.verify()
+            summary = await embed_store(db, progress=progress)
+            return summary, await vector_coverage(db)
+
+    summary, coverage = asyncio.run(go())
+    report = {**asdict(summary), "coverage": coverage, "model": MODEL}
+    if args.json:
+        print(json.dumps(report, sort_keys=True))
+        return 0
+    Console().print(
+        f"{summary.papers_embedded:,} of {summary.papers_seen:,} papers embedded with {MODEL}; "
+        f"{summary.researchers_refreshed:,} researchers' topics computed; "
+        f"{coverage['embedded']:,} papers have a vector"
+    )
     return 0

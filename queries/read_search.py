@@ -2,7 +2,8 @@
 
 ``$lucene`` is the escaped Lucene query the caller builds from the user's words; ``$kinds``
 picks the indexes; ``$window`` caps how many hits of each kind are ranked (deep pages past it
-are not served). Keyset pagination on (score, kind, key).
+are not served); ``$category``, ``$year_from`` and ``$year_to`` (each may be null) narrow the
+papers. Keyset pagination on (score, kind, key).
 """
 
 from scholargraph.queries._projections import INSTITUTION, PAPER, RESEARCHER
@@ -15,6 +16,9 @@ SEARCH = Query(
       CALL db.index.fulltext.queryNodes('paper_text', $lucene, {{limit: $window}})
       YIELD node AS p, score
       WHERE 'paper' IN $kinds
+        AND ($category IS NULL OR EXISTS {{ (p)-[:IN_CATEGORY]->(:Category {{code: $category}}) }})
+        AND ($year_from IS NULL OR p.year >= $year_from)
+        AND ($year_to IS NULL OR p.year <= $year_to)
       RETURN 'paper' AS kind, p.key AS key, score, p {PAPER} AS item
       UNION ALL
       CALL db.index.fulltext.queryNodes('researcher_names', $lucene, {{limit: $window}})

@@ -1,6 +1,7 @@
 """Schema objects neomodel cannot declare: multi-property full-text and relationship indexes."""
 
 from scholargraph.queries._query import Query
+from scholargraph.queries.semantic import VECTOR_INDEX_PAPERS, VECTOR_INDEX_RESEARCHERS
 
 FULLTEXT_PAPERS = Query(
     "schema.fulltext_papers",
@@ -43,4 +44,6 @@ EXTRA_SCHEMA = (
     FULLTEXT_INSTITUTIONS,
     COAUTHOR_JOINT_INDEX,
     AUTHORED_METHOD_INDEX,
+    VECTOR_INDEX_PAPERS,
+    VECTOR_INDEX_RESEARCHERS,
 )

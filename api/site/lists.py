@@ -18,6 +18,7 @@ from scholargraph.graph.repo import entities, search
 from scholargraph.graph.repo import site as site_repo
 from scholargraph.graph.repo.pages import PageRequest
 from scholargraph.graph.repo.papers import PaperFilter
+from scholargraph.graph.repo.semantic import PaperFilter as SearchFilter
 from scholargraph.graph.repo.site import NumberedPage
 
 SITE_NAME = "scholargraph"
@@ -240,19 +241,34 @@ async def institutions_page(site: SiteRequest) -> SitePage:
 
 
 SEARCH_KINDS: tuple[str, ...] = ("all", *search.ALL_KINDS)
+SEARCH_MODES: tuple[search.SearchMode, ...] = ("hybrid", "keyword", "semantic")
 
 
 async def search_page(site: SiteRequest) -> SitePage:
     text = (site.request.query_params.get("q") or "").strip()
     kind = site.choice("kind", SEARCH_KINDS)
+    mode = site.choice("mode", SEARCH_MODES)
+    narrowed = _paper_filter(site)
     after = site.request.query_params.get("after") or None
     links = site.links
     here = links.url("/search")
-    data: Json = {"kind": "search", "url": here, "query": text, "searchKind": kind}
+    data: Json = {"kind": "search", "url": here, "query": text, "searchKind": kind, "mode": mode}
+    data["filters"] = {
+        "category": narrowed.category,
+        "yearFrom": narrowed.year_from,
+        "yearTo": narrowed.year_to,
+    }
     data.update(total=0, items=[], next=None)
     if text:
         kinds = [k for k in search.ALL_KINDS if kind in ("all", k)]
-        page = await search.search(site.db, text, PageRequest(SEARCH_PER_PAGE, after), kinds)
+        page = await search.search(
+            site.db,
+            text,
+            PageRequest(SEARCH_PER_PAGE, after),
+            kinds,
+            mode=mode,
+            papers=narrowed,
+        )
         data["total"] = page.total or 0
         data["items"] = [shapes.search_hit(e.node, links) for e in page.edges]
         if page.has_next and page.edges:
@@ -261,19 +277,47 @@ async def search_page(site: SiteRequest) -> SitePage:
                     "/search",
                     q=text,
                     kind=None if kind == "all" else kind,
+                    mode=None if mode == "hybrid" else mode,
+                    **_filter_params(narrowed),
                     after=page.edges[-1].cursor,
                 )
             )
     title = f"Search: {text}" if text else "Search"
-    canonical = links.url(with_query("/search", q=text, kind=None if kind == "all" else kind))
+    canonical = links.url(
+        with_query(
+            "/search",
+            q=text,
+            kind=None if kind == "all" else kind,
+            mode=None if mode == "hybrid" else mode,
+            **_filter_params(narrowed),
+        )
+    )
     return SitePage(
         kind="search",
         title=title,
-        description="Search papers, researchers and institutions by words, or find one by "
-        "its arXiv id, DOI, ORCID, ROR id or researcher id.",
+        description="Search papers, researchers and institutions by words or by meaning, or "
+        "find one by its arXiv id, DOI, ORCID, ROR id or researcher id.",
         canonical=canonical,
         data=data,
         breadcrumbs=[_home(site), ("Search", canonical)],
         jsonld=[jsonld.collection(title, canonical, "SearchResultsPage")],
         indexable=False,
     )
+
+
+def _paper_filter(site: SiteRequest) -> SearchFilter:
+    """``category``, ``from`` and ``to`` (years): what narrows the papers found."""
+    code = site.request.query_params.get("category") or None
+    if code is not None:
+        code = entities.find_category(code).code
+    year_from = site.number("from", 0, maximum=9999) or None
+    year_to = site.number("to", 0, maximum=9999) or None
+    return SearchFilter(category=code, year_from=year_from, year_to=year_to)
+
+
+def _filter_params(narrowed: SearchFilter) -> dict[str, str | None]:
+    return {
+        "category": narrowed.category,
+        "from": str(narrowed.year_from) if narrowed.year_from else None,
+        "to": str(narrowed.year_to) if narrowed.year_to else None,
+    }

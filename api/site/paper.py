@@ -15,12 +15,13 @@ from scholargraph.api.site.page import Missing, Redirect, SitePage, SiteRequest
 from scholargraph.api.site.shapes import SOURCE_NAMES, Json
 from scholargraph.api.site.tex import to_plain
 from scholargraph.graph.errors import BadInput, NotFound
-from scholargraph.graph.repo import entities, papers
+from scholargraph.graph.repo import entities, papers, semantic
 from scholargraph.graph.repo import site as site_repo
 from scholargraph.graph.repo.models import Paper
 from scholargraph.graph.repo.pages import PageRequest
 
 AUTHORS = 100
+RELATED = 8
 CITATION_SOURCES = ("s2", "openalex")
 
 
@@ -59,6 +60,7 @@ async def paper_page(site: SiteRequest) -> SitePage:
     if site.request.url.path != unquote(canonical):
         raise Redirect(with_query(canonical, **site.params))
     authors = await papers.author_pages(site.db, [found.key], PageRequest(AUTHORS))
+    related = await semantic.related_papers(site.db, found.key, RELATED)
     listed = authors.get(found.key)
     links = site.links
     url = links.url(canonical)
@@ -91,6 +93,9 @@ async def paper_page(site: SiteRequest) -> SitePage:
         "alphabetical": found.alphabetical,
         "hyperauthored": found.hyperauthored,
         "authors": [shapes.author(a, links) for a in (listed.nodes if listed else [])],
+        "related": [
+            {"paper": shapes.paper(p, links), "similarity": round(score, 4)} for score, p in related
+        ],
     }
     trail = [("Home", links.url("/"))]
     if found.primary_category:

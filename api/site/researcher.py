@@ -21,7 +21,7 @@ from scholargraph.api.site.paperlist import SORTS, paper_listing
 from scholargraph.api.site.shapes import SOURCE_NAMES, Json, Links
 from scholargraph.graph import curation
 from scholargraph.graph.errors import BadInput, NotFound
-from scholargraph.graph.repo import entities, researchers, same_name
+from scholargraph.graph.repo import entities, researchers, same_name, semantic
 from scholargraph.graph.repo.models import Researcher
 from scholargraph.graph.repo.pages import PageRequest
 from scholargraph.graph.repo.papers import PaperFilter
@@ -31,6 +31,7 @@ SAME_NAME = 20
 COAUTHORS = 24
 AFFILIATIONS = 24
 EVENTS = 20
+SIMILAR = 8
 # the id, and whatever slug follows it (an old one, a misspelt one: it redirects)
 _LEADING_ID = re.compile(r"^(\d+)(?:-.*)?$")
 _ID_URLS = {
@@ -85,6 +86,9 @@ async def researcher_page(site: SiteRequest) -> SitePage:
                 researchers.affiliation_pages(db, [rid], PageRequest(AFFILIATIONS))
             )
             decided = group.create_task(curation.events(db, [rid], EVENTS))
+            near = group.create_task(
+                semantic.similar_researchers(db, rid, SIMILAR, exclude_coauthors=True)
+            )
     except ExceptionGroup as failed:  # a bad parameter, a database error: the first one
         raise failed.exceptions[0] from None
     listing, profile, cited, cluster = (
@@ -157,6 +161,10 @@ async def researcher_page(site: SiteRequest) -> SitePage:
             for e in (ties.edges if ties else ())
         ],
     }
+    data["similarResearchers"] = [
+        {"researcher": shapes.researcher(r, links), "similarity": round(score, 4)}
+        for score, r in near.result()
+    ]
     data["network"] = {
         "graphql": links.url("/graphql"),
         "explorer": links.url(f"/explorer/researcher/{rid}"),

@@ -183,6 +183,9 @@ SCHEMAS: dict[str, Schema] = {
                     {"type": "null"},
                 ]
             },
+            "similarResearchers": list_of(
+                _object({"researcher": ref("ResearcherRef"), "similarity": {"type": "number"}})
+            ),
             "sameName": _object(
                 {
                     "blockSize": INT,
@@ -266,6 +269,7 @@ SCHEMAS: dict[str, Schema] = {
             "alphabetical": BOOL,
             "hyperauthored": BOOL,
             "authors": list_of(ref("Author")),
+            "related": list_of(_object({"paper": ref("Paper"), "similarity": {"type": "number"}})),
         }
     ),
     "Institution": _object(
@@ -343,6 +347,14 @@ SCHEMAS: dict[str, Schema] = {
             "url": URL,
             "query": STRING,
             "searchKind": {"enum": ["all", "paper", "researcher", "institution"]},
+            "mode": {"enum": ["hybrid", "keyword", "semantic"]},
+            "filters": _object(
+                {
+                    "category": nullable("string"),
+                    "yearFrom": nullable("integer"),
+                    "yearTo": nullable("integer"),
+                }
+            ),
             "total": INT,
             "items": list_of(
                 _object(

@@ -28,6 +28,7 @@ async def load_demo(
     coauthor_cap: int = 100,
     progress: Progress | None = None,
     report: Path | None = None,
+    embed: bool = True,
 ) -> dict[str, LoadSummary]:
     summaries: dict[str, LoadSummary] = {}
     for source in LOAD_ORDER:
@@ -42,6 +43,7 @@ async def load_demo(
             checkpoint=folder / f".checkpoint-{source}.json",
             input=input_fingerprint(paths),
             progress=progress,
+            embed=embed,
         )
         summaries[source] = await loader.run(file_chunks(paths))
     return summaries

@@ -26,6 +26,7 @@ from scholargraph.graph.loaders.profiles import (
 )
 from scholargraph.graph.loaders.writer import GraphWriter, WriteSummary
 from scholargraph.graph.records import Batch, Rejection
+from scholargraph.graph.semantic.store import embed_store, refresh_topics, researchers_touched
 from scholargraph.queries.loads import STORE_IDENTITY
 
 PAPERS_PER_TRANSACTION = 500
@@ -40,6 +41,7 @@ class LoadSummary:
     affiliations: int = 0
     claims_merged: int = 0
     slots_moved: int = 0  # name-only slots regrouped after the load (graph.identity.converge)
+    topics_refreshed: int = 0  # researchers whose topic vector was computed again
     rejected: int = 0
     records: int = 0
     seconds: float = 0.0
@@ -172,11 +174,12 @@ class Loader:
         papers_per_transaction: int = PAPERS_PER_TRANSACTION,
         progress: Progress | None = None,
         warn: Warn | None = None,
+        embed: bool = True,
     ) -> None:
         """``input`` names what the load reads (its files and their state, or its query): a
         checkpoint of another input is not resumed. ``warn`` hears why one is dropped."""
         self.db = db
-        self.writer = GraphWriter(db, coauthor_cap=coauthor_cap)
+        self.writer = GraphWriter(db, coauthor_cap=coauthor_cap, embed=embed)
         self.checkpoint = Checkpoint(checkpoint, input=input)
         self.report = RejectionReport(report)
         self.papers_per_transaction = papers_per_transaction
@@ -204,9 +207,18 @@ class Loader:
         # A resumed load did not see what the interrupted one wrote: every block is decided.
         touched = None if summary.resumed_from else self.writer.touched
         summary.slots_moved = await converge_blocks(self.db, touched)
+        summary.topics_refreshed = await self._refresh_topics(touched)
         summary.seconds = time.monotonic() - began
         self.checkpoint.clear()
         return summary
+
+    async def _refresh_topics(self, touched: set[str] | None) -> int:
+        if not self.writer.embed:
+            return 0
+        if touched is None:
+            return (await embed_store(self.db)).researchers_refreshed
+        ids = await researchers_touched(self.db, self.writer.written, touched)
+        return await refresh_topics(self.db, ids)
 
     async def write(self, batch: Batch, summary: LoadSummary) -> None:
         summary.records += len(batch) + len(batch.rejected)

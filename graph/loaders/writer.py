@@ -32,6 +32,7 @@ from scholargraph.graph.identity.resolver import CANDIDATES_PER_BLOCK, read_snap
 from scholargraph.graph.loaders import rows as r
 from scholargraph.graph.loaders.institutions import InstitutionIndex
 from scholargraph.graph.records import PaperRecord
+from scholargraph.graph.semantic.store import embed_papers
 from scholargraph.graph.sequences import RESEARCHER_IDS_START
 from scholargraph.queries import Query
 from scholargraph.queries import identity as iq
@@ -50,6 +51,7 @@ class WriteSummary:
     machine_merges: int = 0
     paper_merges: int = 0  # stored papers found to be one (recorded machine merges)
     untitled: int = 0  # papers written that no source has titled yet
+    embedded: int = 0  # papers whose vector was (re)computed (graph.semantic)
 
     def add(self, other: WriteSummary) -> None:
         self.created += other.created
@@ -60,6 +62,7 @@ class WriteSummary:
         self.machine_merges += other.machine_merges
         self.paper_merges += other.paper_merges
         self.untitled += other.untitled
+        self.embedded += other.embedded
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,12 +149,17 @@ class GraphWriter:
         *,
         coauthor_cap: int = 100,
         candidates_per_block: int = CANDIDATES_PER_BLOCK,
+        embed: bool = True,
     ) -> None:
+        """``embed=False`` leaves papers' vectors to ``scholargraph db embed``."""
         self.db = db
+        self.embed = embed
         self.coauthor_cap = coauthor_cap
         self.candidates_per_block = candidates_per_block
         # Name blocks of every slot written, for the convergence pass after the load.
         self.touched: set[str] = set()
+        # Keys of every paper written, whose authors' topics the load computes again.
+        self.written: set[str] = set()
 
     async def write_papers(self, papers: list[PaperRecord]) -> WriteSummary:
         identified = await identify(self.db, papers)
@@ -184,11 +192,16 @@ class GraphWriter:
             i for item in changed for s in item.slots for i in s.institutions
         )
 
-        async def work(tx: Tx) -> None:
-            await apply(tx, batch, institutions)
+        keys = [item.record.key for item in changed]
 
-        await self.db.unit(work)
+        async def work(tx: Tx) -> int:
+            await apply(tx, batch, institutions)
+            # Of the fields the store now holds, so in the same transaction as the paper.
+            return await embed_papers(tx, keys) if self.embed else 0
+
+        summary.embedded = await self.db.unit(work)
         self.touched |= touched_blocks(batch)
+        self.written.update(keys)
         summary.untitled = sum("title" not in item.fields.choice.ranks for item in changed)
         summary.researchers_created = len(batch.new_groups)
         summary.machine_merges = len(batch.merges)

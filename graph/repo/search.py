@@ -4,7 +4,9 @@ An arXiv id, a DOI, an ORCID iD, a ROR id or a researcher id (``2004394``,
 ``2004394-ziming-liu``) is looked up directly and answers with that one entity (score 1.0).
 Anything else is matched word by word (the last word as a prefix) against paper titles and
 abstracts, researcher names and institution names, and the hits of the three indexes are
-ranked together by Lucene score. A search is at most :data:`MAX_SEARCH_CHARS` characters and
+ranked together by Lucene score. That is the ``keyword`` mode; ``semantic`` matches the
+words' meaning against paper and researcher vectors, and ``hybrid`` (the default) fuses the two
+rankings (:mod:`graph.repo.semantic`). A search is at most :data:`MAX_SEARCH_CHARS` characters and
 each word at most :data:`MAX_WORD_CHARS` (Lucene cannot match a word of about a thousand).
 """
 
@@ -22,13 +24,16 @@ from scholargraph.graph.repo import entities
 from scholargraph.graph.repo.lucene import terms_query
 from scholargraph.graph.repo.models import Institution, Paper, Researcher, Row
 from scholargraph.graph.repo.pages import Edge, Page, PageRequest, decode_cursor, encode_cursor
+from scholargraph.graph.repo.semantic import PaperFilter, hybrid, nearest, semantic
 from scholargraph.queries import read_search as q
 
 SearchKind = Literal["paper", "researcher", "institution"]
+SearchMode = Literal["keyword", "semantic", "hybrid"]
 ALL_KINDS: tuple[SearchKind, ...] = ("paper", "researcher", "institution")
 WINDOW = 500  # hits ranked per index; deeper pages are not served
 MAX_SEARCH_CHARS = 1000
 MAX_WORD_CHARS = 200
+ANY_PAPER = PaperFilter()
 _RESEARCHER_ID = re.compile(r"^\d+(?:-[a-z0-9-]+)?$")
 
 
@@ -40,7 +45,13 @@ class SearchHit:
 
 
 async def search(
-    db: Database, text: str, request: PageRequest, kinds: Collection[SearchKind] = ALL_KINDS
+    db: Database,
+    text: str,
+    request: PageRequest,
+    kinds: Collection[SearchKind] = ALL_KINDS,
+    *,
+    mode: SearchMode = "hybrid",
+    papers: PaperFilter = ANY_PAPER,
 ) -> Page[SearchHit]:
     wanted = [k for k in ALL_KINDS if k in kinds]
     if not wanted:
@@ -50,24 +61,58 @@ async def search(
     if exact is not None:
         return _single(exact, request)
     after = decode_cursor(request.after, "search", arity=3) if request.after else [None] * 3
-    rows = await db.run(
-        q.SEARCH,
-        {
-            "lucene": terms_query(text),
-            "kinds": wanted,
-            "window": WINDOW,
-            "limit": request.fetch,
-            "after_score": after[0],
-            "after_kind": after[1],
-            "after_key": after[2],
-        },
-    )
-    result = rows[0]
+    if mode == "keyword":
+        result = await _keyword(db, text, wanted, papers, request.fetch, after)
+        rows, total = result["rows"], result["total"]
+    else:
+        rows = await _by_meaning(db, text, wanted, papers, mode)
+        total = len(rows)
+        rows = [r for r in rows if _after(r, after)][: request.fetch]
 
     def cursor(row: Row) -> str:
         return encode_cursor("search", row["score"], row["kind"], row["key"])
 
-    return Page.from_rows(result["rows"], request, make=_hit, cursor=cursor, total=result["total"])
+    return Page.from_rows(rows, request, make=_hit, cursor=cursor, total=total)
+
+
+async def _keyword(
+    db: Database,
+    text: str,
+    kinds: list[SearchKind],
+    papers: PaperFilter,
+    limit: int,
+    after: list[object],
+) -> Row:
+    params = {
+        "lucene": terms_query(text),
+        "kinds": kinds,
+        "window": WINDOW,
+        "limit": limit,
+        "after_score": after[0],
+        "after_kind": after[1],
+        "after_key": after[2],
+        **papers.params(),
+    }
+    rows = await db.run(q.SEARCH, params)
+    return rows[0]
+
+
+async def _by_meaning(
+    db: Database, text: str, kinds: list[SearchKind], papers: PaperFilter, mode: SearchMode
+) -> list[Row]:
+    vectors = await nearest(db, text, kinds, WINDOW, papers)
+    if mode == "semantic":
+        return semantic(vectors)
+    keyword = await _keyword(db, text, kinds, papers, WINDOW * len(kinds), [None] * 3)
+    return hybrid(keyword["rows"], vectors)
+
+
+def _after(row: Row, after: list[object]) -> bool:
+    """Whether ``row`` comes after the cursor (score, kind, key) in the ranking."""
+    score, kind, key = after
+    if score is None:
+        return True
+    return (-row["score"], row["kind"], row["key"]) > (-float(str(score)), str(kind), str(key))
 
 
 def _check_length(text: str) -> None:

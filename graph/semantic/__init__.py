@@ -1,0 +1,1 @@
+"""Meaning: paper embeddings, researcher topics, and the searches that use them."""

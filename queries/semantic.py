@@ -1,0 +1,188 @@
+"""Vectors: papers' embeddings, researchers' topics, and the searches over their indexes.
+
+A paper's ``embedding`` is of its title and abstract (``embedding_digest`` fingerprints that
+text and the model, ``embedding_model`` names the model); a researcher's ``topic`` is the
+mean direction of their papers' embeddings. Both are stored as float32 vectors by
+``db.create.setNodeVectorProperty``. The vector indexes rank by cosine; the filters on
+category and year apply to the ``$window`` nearest, inside the statement.
+"""
+
+from scholargraph.queries._projections import PAPER, RESEARCHER
+from scholargraph.queries._query import Query
+
+VECTOR_INDEX_PAPERS = Query(
+    "semantic.vector_index_papers",
+    "CREATE VECTOR INDEX paper_embedding IF NOT EXISTS FOR (p:Paper) ON p.embedding "
+    "OPTIONS {indexConfig: {`vector.dimensions`: 256, `vector.similarity_function`: 'cosine'}}",
+    "write",
+)
+VECTOR_INDEX_RESEARCHERS = Query(
+    "semantic.vector_index_researchers",
+    "CREATE VECTOR INDEX researcher_topic IF NOT EXISTS FOR (r:Researcher) ON r.topic "
+    "OPTIONS {indexConfig: {`vector.dimensions`: 256, `vector.similarity_function`: 'cosine'}}",
+    "write",
+)
+
+PAPER_TEXTS = Query(
+    "semantic.paper_texts",
+    """
+    UNWIND $keys AS key
+    MATCH (p:Paper {key: key})
+    RETURN p.key AS key, p.title AS title, p.abstract AS abstract,
+           p.embedding_digest AS digest
+    """,
+)
+PAPER_TEXTS_AFTER = Query(
+    "semantic.paper_texts_after",
+    """
+    MATCH (p:Paper) WHERE p.key > $after
+    WITH p ORDER BY p.key LIMIT $limit
+    RETURN p.key AS key, p.title AS title, p.abstract AS abstract,
+           p.embedding_digest AS digest
+    """,
+)
+SET_PAPER_VECTORS = Query(
+    "semantic.set_paper_vectors",
+    """
+    UNWIND $rows AS row
+    MATCH (p:Paper {key: row.key})
+    SET p.embedding_digest = row.digest, p.embedding_model = $model
+    WITH p, row
+    CALL db.create.setNodeVectorProperty(p, 'embedding', row.vector)
+    """,
+    "write",
+)
+CLEAR_PAPER_VECTORS = Query(
+    "semantic.clear_paper_vectors",
+    """
+    UNWIND $rows AS row
+    MATCH (p:Paper {key: row.key})
+    SET p.embedding_digest = row.digest, p.embedding_model = $model
+    REMOVE p.embedding
+    """,
+    "write",
+)
+
+RESEARCHERS_OF_PAPERS = Query(
+    "semantic.researchers_of_papers",
+    """
+    UNWIND $keys AS key
+    MATCH (:Paper {key: key})<-[:AUTHORED]-(r:Researcher)
+    RETURN DISTINCT r.id AS id
+    """,
+)
+RESEARCHERS_IN_BLOCKS = Query(
+    "semantic.researchers_in_blocks",
+    """
+    UNWIND $blocks AS block
+    MATCH (r:Researcher {name_key: block})
+    RETURN DISTINCT r.id AS id
+    """,
+)
+RESEARCHER_IDS_AFTER = Query(
+    "semantic.researcher_ids_after",
+    """
+    MATCH (r:Researcher) WHERE r.id > $after
+    WITH r ORDER BY r.id LIMIT $limit
+    RETURN r.id AS id
+    """,
+)
+RESEARCHER_PAPER_VECTORS = Query(
+    "semantic.researcher_paper_vectors",
+    """
+    UNWIND $ids AS id
+    MATCH (r:Researcher {id: id})
+    RETURN r.id AS id, r.merged_into IS NOT NULL AS retired,
+           [(r)-[:AUTHORED]->(p:Paper) WHERE p.embedding IS NOT NULL | p.embedding] AS vectors
+    """,
+)
+SET_RESEARCHER_TOPICS = Query(
+    "semantic.set_researcher_topics",
+    """
+    UNWIND $rows AS row
+    MATCH (r:Researcher {id: row.id})
+    SET r.topic_model = $model
+    WITH r, row
+    CALL db.create.setNodeVectorProperty(r, 'topic', row.vector)
+    """,
+    "write",
+)
+CLEAR_RESEARCHER_TOPICS = Query(
+    "semantic.clear_researcher_topics",
+    """
+    UNWIND $ids AS id
+    MATCH (r:Researcher {id: id})
+    REMOVE r.topic, r.topic_model
+    """,
+    "write",
+)
+
+NEAREST_PAPERS = Query(
+    "semantic.nearest_papers",
+    f"""
+    CALL db.index.vector.queryNodes('paper_embedding', $window, $vector)
+    YIELD node AS p, score
+    WHERE ($category IS NULL OR EXISTS {{ (p)-[:IN_CATEGORY]->(:Category {{code: $category}}) }})
+      AND ($year_from IS NULL OR p.year >= $year_from)
+      AND ($year_to IS NULL OR p.year <= $year_to)
+    RETURN p.key AS key, score, p {PAPER} AS item
+    ORDER BY score DESC, key
+    LIMIT $limit
+    """,
+)
+NEAREST_RESEARCHERS = Query(
+    "semantic.nearest_researchers",
+    f"""
+    CALL db.index.vector.queryNodes('researcher_topic', $window, $vector)
+    YIELD node AS r, score
+    WHERE r.merged_into IS NULL
+    RETURN toString(r.id) AS key, score, r {RESEARCHER} AS item
+    ORDER BY score DESC, key
+    LIMIT $limit
+    """,
+)
+RELATED_PAPERS = Query(
+    "semantic.related_papers",
+    f"""
+    MATCH (me:Paper {{key: $key}}) WHERE me.embedding IS NOT NULL
+    CALL db.index.vector.queryNodes('paper_embedding', $limit + 1, me.embedding)
+    YIELD node AS p, score
+    WHERE p <> me
+    RETURN p.key AS key, score, p {PAPER} AS item
+    ORDER BY score DESC, key
+    LIMIT $limit
+    """,
+)
+SIMILAR_RESEARCHERS = Query(
+    "semantic.similar_researchers",
+    f"""
+    MATCH (me:Researcher {{id: $id}}) WHERE me.topic IS NOT NULL
+    CALL db.index.vector.queryNodes('researcher_topic', $window, me.topic)
+    YIELD node AS r, score
+    WHERE r <> me AND r.merged_into IS NULL
+      AND NOT ($exclude_coauthors AND EXISTS {{ (me)-[:COAUTHOR]-(r) }})
+    RETURN toString(r.id) AS key, score, r {RESEARCHER} AS item
+    ORDER BY score DESC, key
+    LIMIT $limit
+    """,
+)
+VECTOR_COVERAGE = Query(
+    "semantic.vector_coverage",
+    """
+    RETURN COUNT { (p:Paper) } AS papers,
+           COUNT { (p:Paper) WHERE p.embedding IS NOT NULL } AS embedded,
+           COUNT { (p:Paper) WHERE p.embedding_digest IS NOT NULL
+                   AND p.embedding_model = $model } AS current,
+           COUNT { (r:Researcher) WHERE r.merged_into IS NULL } AS researchers,
+           COUNT { (r:Researcher) WHERE r.topic IS NOT NULL AND r.merged_into IS NULL }
+             AS with_topic
+    """,
+)
+PAPERS_ON_TOPICS = Query(
+    "semantic.papers_on_topics",
+    """
+    MATCH (p:Paper)
+    WHERE any(topic IN $topics WHERE toLower(p.title) CONTAINS toLower(topic))
+    RETURN collect(p.key) AS rows
+    """,
+)
