@@ -16,7 +16,8 @@ from scholargraph.api.types.paper import Paper, PaperConnection, PaperSort, pape
 from scholargraph.api.types.path import CollaborationPath
 from scholargraph.api.types.researcher import Researcher
 from scholargraph.api.types.search import SearchConnection, SearchKind
-from scholargraph.graph.repo import entities, paths, search
+from scholargraph.api.types.semantic import SearchMode
+from scholargraph.graph.repo import entities, paths, search, semantic
 from scholargraph.graph.repo.entities import ResearcherRef
 from scholargraph.graph.repo.papers import PaperFilter
 
@@ -42,6 +43,11 @@ async def _institution_id(info: Info, ref: str) -> int:
     return (await entities.find_institution(info.context.db, ref)).id
 
 
+_MODES: dict[SearchMode, search.SearchMode] = {
+    SearchMode.KEYWORD: "keyword",
+    SearchMode.SEMANTIC: "semantic",
+    SearchMode.HYBRID: "hybrid",
+}
 _KINDS: dict[SearchKind, search.SearchKind] = {
     SearchKind.PAPER: "paper",
     SearchKind.RESEARCHER: "researcher",
@@ -83,19 +89,34 @@ class Query:
         return Category.of(entities.find_category(code).code)
 
     @resolver(
-        "Papers, researchers and institutions matching the words (the last one as a "
-        "prefix), best first; an id (arXiv, DOI, ORCID, ROR, ours) finds its entity."
+        "Papers, researchers and institutions matching the words, best first: by the words "
+        "themselves (KEYWORD, the last word as a prefix), by their meaning (SEMANTIC: papers "
+        "and researchers), or both fused (HYBRID, the default); category and years narrow the "
+        "papers. An id (arXiv, DOI, ORCID, ROR, ours) finds its entity."
     )
     async def search(
         self,
         info: Info,
         query: str,
         kinds: list[SearchKind] | None = None,
+        mode: SearchMode = SearchMode.HYBRID,
+        category: str | None = None,
+        year_from: int | None = None,
+        year_to: int | None = None,
         first: int = 10,
         after: str | None = None,
     ) -> SearchConnection:
         wanted = [_KINDS[k] for k in kinds] if kinds is not None else list(search.ALL_KINDS)
-        page = await search.search(info.context.db, query, limits.page(first, after), wanted)
+        code = entities.find_category(category).code if category is not None else None
+        narrowed = semantic.PaperFilter(category=code, year_from=year_from, year_to=year_to)
+        page = await search.search(
+            info.context.db,
+            query,
+            limits.page(first, after),
+            wanted,
+            mode=_MODES[mode],
+            papers=narrowed,
+        )
         return SearchConnection.of(page)
 
     @resolver("Papers, filtered; newest first unless sorted by citations.")

@@ -10,7 +10,8 @@ from scholargraph.api import limits
 from scholargraph.api.context import Info
 from scholargraph.api.loaders import PaperListKey
 from scholargraph.api.types.common import PageInfo, resolver, to_id
-from scholargraph.graph.repo import models
+from scholargraph.api.types.semantic import RelatedPaper
+from scholargraph.graph.repo import models, semantic
 from scholargraph.graph.repo.pages import Page, PageRequest
 from scholargraph.graph.repo.papers import PaperFilter
 from scholargraph.graph.schema.relationships import MATCH_METHODS
@@ -129,6 +130,12 @@ class Paper:
 
         tags = sorted(self.model.categories, key=lambda t: (not t.primary, t.code))
         return [PaperCategory(category=Category.of(t.code), primary=t.primary) for t in tags]
+
+    @resolver("The papers nearest this one in meaning, nearest first (none until it has a vector).")
+    async def related(self, info: Info, first: int = 8) -> list[RelatedPaper]:
+        limits.size(first, semantic.MAX_NEAR, "first")
+        found = await semantic.related_papers(info.context.db, self.model.key, first)
+        return [RelatedPaper(similarity=score, paper=Paper.of(p)) for score, p in found]
 
     @resolver("The matched authors in author order.")
     async def authors(

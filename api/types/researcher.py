@@ -19,7 +19,8 @@ from scholargraph.api.types.profile import (
     SameName,
     SameNameRecord,
 )
-from scholargraph.graph.repo import models, network
+from scholargraph.api.types.semantic import SimilarResearcher
+from scholargraph.graph.repo import models, network, semantic
 from scholargraph.graph.repo.pages import Page
 from scholargraph.graph.repo.papers import PaperFilter
 
@@ -134,6 +135,19 @@ class Researcher:
         request = limits.page(first, after)
         page = await info.context.loaders.affiliations.load((self.model.id, request))
         return AffiliationConnection.of(page)
+
+    @resolver(
+        "Researchers whose topics (the mean direction of their papers' vectors) are nearest "
+        "this one's, nearest first; excludeCoauthors leaves out everyone they wrote with."
+    )
+    async def similar_researchers(
+        self, info: Info, first: int = 8, exclude_coauthors: bool = False
+    ) -> list[SimilarResearcher]:
+        limits.size(first, semantic.MAX_NEAR, "first")
+        found = await semantic.similar_researchers(
+            info.context.db, self.model.id, first, exclude_coauthors=exclude_coauthors
+        )
+        return [SimilarResearcher(similarity=s, researcher=Researcher.of(r)) for s, r in found]
 
     @strawberry.field
     async def same_name(self, info: Info, first: int = 20) -> SameName | None:
