@@ -9,19 +9,21 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import re
 from collections.abc import Sequence
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import wordllama
 
 from scholargraph.graph.errors import ConfigError
 
 DIMENSIONS = 256
-MODEL = f"wordllama/l2_supercat-{DIMENSIONS}@{wordllama.__version__}"
+# The package is imported when a vector is first needed: it takes a second or two to import.
+MODEL = f"wordllama/l2_supercat-{DIMENSIONS}@{version('wordllama')}"
 """The name and version stored with every vector: a vector of another model is outdated."""
 
 _TEX = re.compile(r"\\[A-Za-z]+|[$^_{}\\]")
@@ -32,7 +34,8 @@ Vectors = npt.NDArray[np.float32]
 
 @functools.cache
 def _model() -> Any:
-    folder = Path(wordllama.__file__).parent
+    wordllama = importlib.import_module("wordllama")
+    folder = Path(str(wordllama.__file__)).parent
     try:
         return wordllama.WordLlama.load(
             config="l2_supercat", dim=DIMENSIONS, cache_dir=folder, disable_download=True
@@ -41,6 +44,11 @@ def _model() -> Any:
         raise ConfigError(
             f"the embedding model is missing from {folder}: reinstall wordllama"
         ) from exc
+
+
+def warm() -> None:
+    """Load the model now (a server's start), not on the first search."""
+    _model()
 
 
 def embed(texts: Sequence[str]) -> Vectors:
