@@ -107,7 +107,7 @@ AFFILIATION_PAGES = Query(
 # Everyone else filed under the same name block, with what the "same person?" score reads.
 _SCORING_FEATURES = """{.id, .slug, .name, .name_key, .alt_names, .orcid, .s2_ids, .openalex_ids,
     .affiliation_names, .coauthor_keys, .category_codes, .year_min, .year_max, .paper_count,
-    .citation_count, .h_index, .h_index_s2, .h_index_openalex,
+    .citation_count, .h_index, .h_index_s2, .h_index_openalex, .topic,
     ror_ids: [(x)-[:AFFILIATED]->(i:Institution) WHERE i.ror_id IS NOT NULL | i.ror_id],
     distinct_from: [(x)-[:DISTINCT_FROM]-(d:Researcher) | d.id]}"""
 SAME_NAME = Query(

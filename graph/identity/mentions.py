@@ -127,9 +127,10 @@ def stored_mention(row: Mapping[str, Any], shared_with: Mapping[str, Any] | None
     ``row`` holds the researcher's stored features: ``id``, ``name``, ``affiliation_names``,
     ``ror_ids``, ``coauthor_keys``, ``category_codes``, ``year_min``/``year_max`` (the mention's
     year is the middle of the two: the score's year gap is then at most half a career),
-    ``orcid``, ``s2_ids`` and ``openalex_ids``. The mention carries one S2 and one OpenAlex
-    author id: the first stored, or with ``shared_with`` (another researcher's row) one the two
-    share, so a shared id scores as the same person and the others say nothing.
+    ``orcid``, ``s2_ids`` and ``openalex_ids``, and ``topic`` when read. The mention carries
+    one S2 and one OpenAlex author id: the first stored, or with ``shared_with`` (another
+    researcher's row) one the two share, so a shared id scores as the same person and the
+    others say nothing.
     """
     s2_ids, openalex_ids = list(row.get("s2_ids") or ()), list(row.get("openalex_ids") or ())
     if shared_with is not None:
@@ -147,4 +148,5 @@ def stored_mention(row: Mapping[str, Any], shared_with: Mapping[str, Any] | None
         orcid=row.get("orcid"),
         s2_author_id=s2_ids[0] if s2_ids else None,
         openalex_author_id=openalex_ids[0] if openalex_ids else None,
+        topic=tuple(row["topic"]) if row.get("topic") else None,
     )

@@ -3,10 +3,10 @@
 The score of a pair is a prior plus log-likelihood ratios::
 
     log-odds(same) = name prior + middle names + affiliation + coauthors + categories
-                     + year gap + email
+                     + year gap + email + topic
 
-Every weight comes from two rates, P(observation | same person) and P(observation | two
-namesakes), set by reasoning and never fitted to a benchmark:
+Every weight but the topic's comes from two rates, P(observation | same person) and
+P(observation | two namesakes), set by reasoning and never fitted to a benchmark:
 
 * **name prior** — the chance that two mentions of one full name in one block are one person,
   estimated from the corpus being clustered (:meth:`ScoringContext.build`): a person mostly
@@ -24,6 +24,13 @@ namesakes), set by reasoning and never fitted to a benchmark:
 * **categories** — identical categories +0.8, disjoint −1.0 (one field, broadly).
 * **year gap** — −0.002·gap²: mild, careers are long (20 years apart costs 0.8).
 * **email** — the same address +5.0, different addresses −1.0 (they change with jobs).
+* **topic** — when both carry a topic vector (a stored researcher's mean paper vector), the
+  one weight fitted rather than reasoned: a logistic regression on the demo corpus (10,000
+  papers, seed 7) of same person (a person's papers split in two halves, 7,607 pairs) against
+  namesakes (40,000 pairs of people in one name block), given the category evidence,
+  gives 12.6 per unit of cosine; it is neutral at 0.57, where the two rates cross. Capped at
+  ±2.0: synthetic topics are one per field, purer than real ones, and the category evidence
+  already says part of it.
 
 Hard rules come first: the same ORCID, S2 author id or OpenAlex author id means the same
 person; two different ORCIDs never do; incompatible given names (``jun``/``jian``) never do.
@@ -58,6 +65,9 @@ EMAIL_DIFFERENT = -1.0
 MIDDLE_AGREE_FULL = 2.0
 MIDDLE_AGREE_INITIAL = 1.5
 VARIANT_PENALTY = -0.7
+TOPIC_SLOPE = 12.6
+TOPIC_NEUTRAL = 0.57
+TOPIC_CAP = 2.0
 DEFAULT_NAME_PRIOR = 0.4  # a little below even odds: over-merging is the worse error
 PRIOR_PSEUDO_PAIRS = 10.0  # how many affiliation pairs the default prior is worth
 PRIOR_RANGE = (0.02, 0.98)
@@ -125,6 +135,7 @@ class Mention:
     orcid: str | None = None
     s2_author_id: str | None = None
     openalex_author_id: str | None = None
+    topic: tuple[float, ...] | None = None  # unit-length topic vector (graph.semantic)
 
     @property
     def given_tokens(self) -> tuple[str, ...]:
@@ -421,6 +432,10 @@ def _feature_evidence(a: Mention, b: Mention, ctx: ScoringContext) -> list[Evide
         gap = abs(a.year - b.year)
         text = f"papers {gap} years apart"
         items.append(Evidence("year_gap", float(gap), YEAR_GAP_SQUARED * gap * gap, text))
+    if a.topic and b.topic:
+        similarity = sum(x * y for x, y in zip(a.topic, b.topic, strict=False))
+        weight = max(-TOPIC_CAP, min(TOPIC_CAP, TOPIC_SLOPE * (similarity - TOPIC_NEUTRAL)))
+        items.append(Evidence("topic", similarity, weight, f"topics alike {similarity:.2f}"))
     if a.email and b.email:
         same = a.email.strip().lower() == b.email.strip().lower()
         weight = EMAIL_SAME if same else EMAIL_DIFFERENT

@@ -179,3 +179,25 @@ def test_group_link_is_the_mean_of_pair_scores() -> None:
     assert link_log_odds(group_a, group_b, context) == pytest.approx(pair_mean)
     single = link_log_odds(Profile.of(people[0], context), Profile.of(people[3], context), context)
     assert single == pytest.approx(score(people[0], people[3], context).log_odds)
+
+
+def _unit(*xs: float) -> tuple[float, ...]:
+    norm = math.sqrt(sum(x * x for x in xs))
+    return tuple(x / norm for x in xs)
+
+
+def test_topic_vectors_are_evidence_capped_and_neutral_near_their_crossing() -> None:
+    a = mention("a", topic=_unit(1.0, 0.0))
+    alike = score(a, mention("b", topic=_unit(1.0, 0.1)))
+    apart = score(a, mention("c", topic=_unit(0.0, 1.0)))
+    neutral = score(a, mention("d", topic=_unit(0.57, math.sqrt(1 - 0.57**2))))
+    topic = {s: next(e for e in s.evidence if e.feature == "topic") for s in (alike, apart)}
+    assert topic[alike].weight == pytest.approx(2.0)  # capped
+    assert topic[apart].weight == pytest.approx(-2.0)
+    assert next(e for e in neutral.evidence if e.feature == "topic").weight == pytest.approx(
+        0.0, abs=1e-6
+    )
+    assert alike.probability > neutral.probability > apart.probability
+    assert "topics alike" in topic[alike].text
+    without = score(a, mention("e"))
+    assert all(e.feature != "topic" for e in without.evidence)

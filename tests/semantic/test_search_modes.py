@@ -13,6 +13,7 @@ from scholargraph.graph.db import Database
 from scholargraph.graph.errors import BadInput
 from scholargraph.graph.loaders.demo import load_demo, write_demo_files
 from scholargraph.graph.repo.pages import PageRequest
+from scholargraph.graph.repo.same_name import same_name
 from scholargraph.graph.repo.search import search
 from scholargraph.graph.repo.semantic import PaperFilter, related_papers, similar_researchers
 from scholargraph.graph.semantic.relevance import judge, read_set
@@ -29,6 +30,13 @@ BUSY = Query(
     "test.semantic_busy_researcher",
     "MATCH (r:Researcher) WHERE r.topic IS NOT NULL AND COUNT { (r)-[:COAUTHOR]-() } > 2 "
     "RETURN r.id AS id ORDER BY r.paper_count DESC, r.id LIMIT 1",
+)
+NAMESAKES = Query(
+    "test.semantic_namesakes",
+    "MATCH (r:Researcher), (o:Researcher {name_key: r.name_key}) "
+    "WHERE r.topic IS NOT NULL AND o.topic IS NOT NULL AND o <> r "
+    "AND r.merged_into IS NULL AND o.merged_into IS NULL "
+    "RETURN collect(DISTINCT r.id)[..20] AS rows",
 )
 COAUTHORS = Query(
     "test.semantic_coauthors",
@@ -124,6 +132,11 @@ async def _similar_researchers(demo: Database) -> None:
     assert rid not in {r.id for _, r in near}
     assert not coauthors & {r.id for _, r in apart}
     assert all(r.merged_into is None for _, r in apart)
+    ids = (await demo.run(NAMESAKES))[0]["rows"]
+    clusters = await same_name(demo, ids, 20)
+    evidence = [e for c in clusters.values() for r in c.records for e in r.score.evidence]
+    topics = [e for e in evidence if e.feature == "topic"]
+    assert topics and all("topics alike" in e.text and -2 <= e.weight <= 2 for e in topics)
 
 
 async def test_an_overlong_search_is_refused_in_every_mode(db: Database) -> None:
