@@ -122,12 +122,12 @@ def _year(value: Any) -> bool:
 
 
 def _spell(attrs: Mapping[str, Any]) -> str:
-    bounds = "".join(
-        f' {name}="{attrs[key]}"'
-        for name, key in (("start", START), ("end", END))
-        if _year(attrs.get(key))
-    )
-    return f"<spells><spell{bounds}/></spells>" if bounds else ""
+    """One spell from the first to the last year; a single known year is a one-year spell
+    (an open bound would reach back to the start of the whole timeline)."""
+    known = [attrs[key] for key in (START, END) if _year(attrs.get(key))]
+    if not known:
+        return ""
+    return f'<spells><spell start="{known[0]}" end="{known[-1]}"/></spells>'
 
 
 def _write_meta(out: TextIO, graph: nx.Graph) -> None:
