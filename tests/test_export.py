@@ -137,7 +137,7 @@ async def test_export_to_standard_output_and_into_a_folder(
     ("args", "message"),
     [
         (["--category", "nope.XX"], "not an arXiv category"),
-        (["--category", "cs.DC"], "no researchers in this selection"),
+        (["--category", "hep-th"], "no researchers in this selection"),
         (["--researcher", "999999999"], "no researcher with that id"),
         (["--institution", "00nope000"], "institution"),
         (["--format", "csv", "--output", "-"], "two files"),
