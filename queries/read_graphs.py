@@ -2,9 +2,16 @@
 
 from scholargraph.queries._query import Query
 
+# first_year and last_year: a researcher's first and last papers, the span of the node in
+# a timeline (GEXF spells); mean_year: VOSviewer's average publication year score.
 _NODE = """
+CALL (r) {
+  MATCH (r)-[:AUTHORED]->(p:Paper)
+  RETURN min(p.year) AS first_year, max(p.year) AS last_year, avg(p.year) AS mean_year
+}
 RETURN r.id AS id, r.name AS name, r.slug AS slug, r.paper_count AS paper_count,
-       r.citation_count AS citation_count, r.h_index AS h_index
+       r.citation_count AS citation_count, r.h_index AS h_index,
+       first_year, last_year, mean_year
 """
 
 ALL_EDGES = Query(

@@ -122,6 +122,7 @@ def test_the_wheel_holds_one_top_level_name_and_the_page(wheel: Path) -> None:
     for asset in ("index.html", "explorer.js", "styles.css"):
         assert f"scholargraph/api/web/dist/{asset}" in names
     assert "scholargraph/py.typed" in names
+    assert "scholargraph/analysis.py" in names  # ``from scholargraph import analysis``
     assert "scholargraph/api/schema.graphql" in names
     assert f"scholargraph-{__version__}.dist-info/licenses/LICENSE" in names
 

@@ -1,6 +1,9 @@
 """The coauthor graph as networkx objects: build, communities, centralities, distance,
 layout and export for Gephi/VOSviewer.
 
+From a notebook or a script, :mod:`scholargraph.analysis` fetches the graphs from Neo4j
+without ``async`` and hands them over as networkx graphs or pandas DataFrames.
+
 Every function takes plain rows or a :class:`networkx.Graph` and is seeded where chance
 plays a part (``seed=0`` by default), so the same input gives the same answer.
 """
@@ -32,13 +35,14 @@ from scholargraph.graph.analysis.export import (
     export,
     read_csv,
     write_csv,
-    write_gexf,
     write_graphml,
     write_json,
 )
+from scholargraph.graph.analysis.gexf import write_gexf
 from scholargraph.graph.analysis.layout import compile_steps as _compile_layout
 from scholargraph.graph.analysis.layout import forceatlas2, normalise
 from scholargraph.graph.analysis.louvain import compile_steps as _compile_louvain
+from scholargraph.graph.analysis.vosviewer import vosviewer_paths, write_vosviewer
 
 
 def compile_kernels() -> None:
@@ -78,8 +82,10 @@ __all__ = [
     "strength",
     "strongest_chain",
     "top_k",
+    "vosviewer_paths",
     "write_csv",
     "write_gexf",
     "write_graphml",
     "write_json",
+    "write_vosviewer",
 ]

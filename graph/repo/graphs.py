@@ -2,7 +2,9 @@
 
 A selection is the whole graph, the researchers of a category or an institution, or a
 researcher's ego network (two hops); a year window keeps ties active in it (see
-:func:`graph.analysis.coauthor_graph_from_edges` for how windows count).
+:func:`graph.analysis.coauthor_graph_from_edges` for how windows count). A researcher,
+category or institution that does not exist is :class:`NotFound`, never an empty graph.
+Nodes carry ``first_year``, ``last_year`` and ``mean_year`` of the researcher's papers.
 """
 
 from __future__ import annotations
@@ -14,7 +16,12 @@ import networkx as nx
 from scholargraph.graph.analysis import coauthor_graph_from_edges, ego
 from scholargraph.graph.db import Database
 from scholargraph.graph.errors import BadInput
-from scholargraph.graph.repo.entities import ResearcherRef, find_institution, find_researcher
+from scholargraph.graph.repo.entities import (
+    ResearcherRef,
+    find_category,
+    find_institution,
+    find_researcher,
+)
 from scholargraph.queries import read_graphs as q
 
 
@@ -43,7 +50,8 @@ async def coauthor_graph(db: Database, selection: Selection) -> nx.Graph:
             me = await find_researcher(db, ResearcherRef(id=selection.researcher))
             nodes = await db.run(q.EGO_MEMBERS, {"id": me.id, "max_nodes": selection.max_nodes})
         elif selection.category:
-            nodes = await db.run(q.CATEGORY_MEMBERS, {"code": selection.category})
+            code = find_category(selection.category).code  # an unknown code is NotFound
+            nodes = await db.run(q.CATEGORY_MEMBERS, {"code": code})
         else:
             place = await find_institution(db, selection.institution or "")
             nodes = await db.run(q.INSTITUTION_MEMBERS, {"institution": place.id})

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 from pathlib import Path
 
@@ -51,6 +52,9 @@ def test_graphml_round_trip(tmp_path: Path) -> None:
     [path] = export(sample_graph(), "graphml", tmp_path / "out" / "ego.graphml")
     read = nx.read_graphml(path, node_type=int)
     assert_same_core(read)
+    # Gephi's GraphML import takes the node label from the "label" key: names, not ids
+    assert read.nodes[1]["label"] == TRICKY_NAME
+    assert read.nodes[4]["label"] == "4"
     assert read.nodes[1]["orcid_verified"] is True
     assert read.nodes[3]["orcid_verified"] is False
     assert json.loads(read.nodes[1]["alt_names"]) == ["J. Schmidhuber", "Juergen Schmidhuber"]
@@ -74,29 +78,22 @@ def test_graphml_strips_what_xml_forbids_and_widens_mixed_types(tmp_path: Path) 
     graph.add_edge(1, 2)
     [path] = export(graph, "graphml", tmp_path / "odd.graphml")
     read = nx.read_graphml(path, node_type=int)
-    assert read.nodes[1] == {"name": "Bell Labs", "code": "7"}
+    assert read.nodes[1] == {"name": "Bell Labs", "label": "Bell Labs", "code": "7"}
     assert read.nodes[2]["code"] == "cs.DC"
 
 
-def test_gexf_round_trip_with_viz(tmp_path: Path) -> None:
+def test_graphml_positions_are_pixels_and_colours_follow_communities(tmp_path: Path) -> None:
     positions = {1: (0.0, 1.0), 2: (-1.0, 0.0), 3: (1.0, -1.0), 4: (0.5, 0.5)}
-    [path] = export(sample_graph(), "gexf", tmp_path / "ego.gexf", positions=positions)
-    read = nx.read_gexf(path, node_type=int)
-    assert_same_core(read)
-    assert read.nodes[1]["label"] == TRICKY_NAME
-    assert read.nodes[4]["label"] == "4"
-    viz = {node: read.nodes[node]["viz"] for node in read}
-    assert viz[1]["size"] > viz[2]["size"] > viz[3]["size"]
-    assert viz[1]["color"] == viz[3]["color"] != viz[2]["color"]
-    assert "color" not in viz[4]
-    assert viz[2]["position"]["x"] < 0 < viz[3]["position"]["x"]
-
-
-def test_gexf_without_viz_attributes(tmp_path: Path) -> None:
-    [path] = export(nx.path_graph(3), "gexf", tmp_path / "plain.gexf", size_by=None)
-    read = nx.read_gexf(path, node_type=int)
-    assert read.number_of_edges() == 2
-    assert all("viz" not in data for _, data in read.nodes(data=True))
+    [path] = export(sample_graph(), "graphml", tmp_path / "ego.graphml", positions=positions)
+    read = nx.read_graphml(path, node_type=int)
+    assert (read.nodes[2]["x"], read.nodes[2]["y"]) == (-1000.0, 0.0)
+    assert (read.nodes[4]["x"], read.nodes[4]["y"]) == (500.0, 500.0)
+    xs = [read.nodes[n]["x"] for n in read]
+    assert max(xs) - min(xs) == 2000.0  # not squeezed into [-1, 1]
+    assert read.nodes[1]["size"] > read.nodes[2]["size"] > read.nodes[3]["size"]
+    rgb = {n: (read.nodes[n]["r"], read.nodes[n]["g"], read.nodes[n]["b"]) for n in (1, 2, 3)}
+    assert rgb[1] == rgb[3] != rgb[2]
+    assert "r" not in read.nodes[4]
 
 
 def test_json_round_trip(tmp_path: Path) -> None:
@@ -149,3 +146,23 @@ def test_directed_graphs_stay_directed(tmp_path: Path) -> None:
 def test_unknown_format() -> None:
     with pytest.raises(BadInput, match="graphml"):
         export(nx.Graph(), "pajek", "out.net")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fmt", ["graphml", "gexf", "json"])
+def test_single_file_formats_write_to_a_stream_and_into_folders(tmp_path: Path, fmt: str) -> None:
+    stream = io.StringIO()
+    assert export(sample_graph(), fmt, stream) == []  # type: ignore[arg-type]
+    written = stream.getvalue()
+    assert TRICKY_NAME.split()[0] in written
+    folder = tmp_path / "new"
+    [path] = export(sample_graph(), fmt, f"{folder}/")  # type: ignore[arg-type]
+    assert path == folder / f"coauthors.{fmt}"
+    [again] = export(sample_graph(), fmt, folder)  # type: ignore[arg-type]
+    assert again == path
+    assert path.read_text(encoding="utf-8").split("\n")[1:] != []
+
+
+@pytest.mark.parametrize("fmt", ["csv", "vosviewer"])
+def test_two_file_formats_refuse_a_stream(fmt: str) -> None:
+    with pytest.raises(BadInput, match="two files"):
+        export(sample_graph(), fmt, io.StringIO())  # type: ignore[arg-type]
