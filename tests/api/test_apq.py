@@ -2,23 +2,34 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
-from collections.abc import AsyncIterator
+import shutil
+import subprocess
+import threading
+import time
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+import uvicorn
 from prometheus_client.parser import text_string_to_metric_families
 
 from scholargraph.api.app import create_app
 from scholargraph.api.persisted import PersistedQueries, PersistedQueryError
+from scholargraph.graph import localserver
 from scholargraph.graph.config import Settings
+from scholargraph.graph.db import Database
 from scholargraph.graph.errors import ConfigError
 from tests.api.conftest import GRAPHQL_RESPONSE, Api
 from tests.api.graphdata import YOU
 
+ROOT = Path(__file__).resolve().parents[2]
+APOLLO = Path(__file__).with_name("apq.mjs")
 QUERY = f'query Name {{ researcher(id: "{YOU}") {{ name }} }}'
 ANSWER = {"data": {"researcher": {"name": "Yang You"}}}
 
@@ -191,3 +202,50 @@ def test_persisted_queries_setting() -> None:
     assert Settings.from_mapping({"SCHOLARGRAPH_PERSISTED_QUERIES": "0"}).persisted_queries == 0
     with pytest.raises(ConfigError, match="at least 0"):
         Settings.from_mapping({"SCHOLARGRAPH_PERSISTED_QUERIES": "-1"})
+
+
+@pytest.fixture
+def live_server(schema_ready: Settings, graph: Database) -> Iterator[str]:
+    port = localserver.free_port()
+    app = create_app(schema_ready.with_overrides(network_projection=False))
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not running.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("uvicorn did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}/graphql"
+    finally:
+        running.should_exit = True
+        thread.join(timeout=30)
+
+
+async def test_apollo_client_s_persisted_query_link(live_server: str) -> None:
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "@apollo" / "client").is_dir():
+        pytest.fail("the Apollo Client check needs Node and `npm ci` at the repository root")
+    completed = await asyncio.to_thread(
+        subprocess.run,
+        [node, str(APOLLO), live_server, QUERY],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr
+    seen = json.loads(completed.stdout)
+    digest = seen["sent"][0]["extensions"]["persistedQuery"]["sha256Hash"]
+    assert [(s["method"], s["hasQuery"], s["status"]) for s in seen["sent"]] == [
+        ("POST", False, 200),  # the hash alone: not found
+        ("POST", True, 200),  # the query with its hash: run and stored
+        ("POST", False, 200),  # the hash alone, now known
+        ("GET", False, 200),  # the same, over GET
+    ]
+    assert all(s["extensions"]["persistedQuery"]["sha256Hash"] == digest for s in seen["sent"])
+    name = {"researcher": {"__typename": "Researcher", "name": "Yang You"}}
+    assert seen["results"] == [{"data": name, "error": None}] * 3
