@@ -11,6 +11,11 @@
   ``application/graphql-response+json`` and 200 with ``application/json`` (as the spec asks
   for legacy clients); either way the response then has no ``data``.
 * A response with an ``UNAVAILABLE`` error (Neo4j not reachable) is 503 with ``Retry-After``.
+* Automatic persisted queries (``extensions.persistedQuery``, :mod:`api.persisted`): a hash
+  the server does not know is 200 with ``PERSISTED_QUERY_NOT_FOUND``, a hash that is not the
+  document's 400 with ``PERSISTED_QUERY_HASH_MISMATCH``.
+* ``OPTIONS`` that is not a CORS preflight (:mod:`api.cors` answers those) is 204 with
+  ``Allow``.
 * A browser asking for HTML without a query gets GraphiQL, from the page bundle
   (``api/web/dist/graphiql``: React, GraphiQL and its CSS served from this origin, no CDN).
 """

@@ -2,9 +2,9 @@
 per app (two apps in one process count apart).
 
 Requests and their latency by route (the route's template, ``/researchers/{ref}``; ``other``
-for an address no route has) and, for ``/graphql``, by operation (the ``operationName``, the
-name of the document's only operation, ``anonymous`` for an unnamed one, ``invalid`` for a
-document that does not parse, ``persisted`` for a hash that is not known yet); Neo4j
+for an address no route has) and, for ``/graphql``, by operation (the ``operationName``, else
+the name of the document's only operation; ``anonymous`` for an unnamed one, ``invalid`` for
+an ``operationName`` that is not a GraphQL name, ``persisted`` for a hash not known yet); Neo4j
 statements and their latency by named query; automatic persisted queries; the coauthor
 projection (its state, size and reads); and the loads of the same home in progress or
 interrupted, as their checkpoints tell (the API process runs no load itself, so what it knows

@@ -13,6 +13,10 @@ the driver retries a transaction lost to a dropped connection for 30 s, which le
 out a restart of Neo4j; the API server connects with ``fail_fast``, retrying for half a
 second, so a request to a Neo4j that is down is answered at once (and the next one tries
 again).
+
+``on_query`` hears of each statement before it runs (with its parameters); ``observer``, once
+it is done, its query's name, seconds and whether it failed: the API counts statements with
+it (``api.metrics``), and nothing here knows of what it does.
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ async def test_requests_operations_and_statements_are_counted(api: Api) -> None:
     )
     for _ in range(2):
         await api.data(query)
-    ran = Counter(name for name in api.statements if not name.startswith("PROJECTION_"))
+    ran = Counter(name for name in api.statements if not name.startswith("read_network.projection"))
     await api.errors("{ nosuchfield }")
     await api.data("{ __typename }")
     assert (await api.http.get("/healthz")).status_code == 200
