@@ -21,7 +21,7 @@ from scholargraph.api.errors import RETRY_AFTER_S, UNAVAILABLE_MESSAGE
 from scholargraph.api.logs import current_request_id, log_access, request_id
 from scholargraph.api.metrics import OTHER, Metrics
 
-REQUEST_ID = "x-request-id"
+REQUEST_ID = b"x-request-id"
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -74,7 +74,7 @@ class Observed:
         started = time.perf_counter()
         supplied = None
         for name, value in scope["headers"]:
-            if name == REQUEST_ID.encode():
+            if name == REQUEST_ID:
                 supplied = value.decode("latin-1")
                 break
         rid = request_id(supplied)
@@ -86,11 +86,9 @@ class Observed:
             if message["type"] == "http.response.start":
                 status = message["status"]
                 headers = [
-                    pair
-                    for pair in message.get("headers", [])
-                    if pair[0].lower() != b"x-request-id"
+                    pair for pair in message.get("headers", []) if pair[0].lower() != REQUEST_ID
                 ]
-                headers.append((REQUEST_ID.encode(), rid.encode()))
+                headers.append((REQUEST_ID, rid.encode()))
                 message = {**message, "headers": headers}
             await send(message)
 

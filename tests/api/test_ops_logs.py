@@ -69,19 +69,39 @@ async def test_request_ids_are_echoed_or_made(api: Api) -> None:
     assert graphql.headers.get_list("x-request-id") == ["gql-1"]
 
 
-async def test_each_request_has_an_access_line(api: Api, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger=ACCESS_LOGGER)
+class Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture
+def access_records() -> Iterator[list[logging.LogRecord]]:
+    """The access log's records, heard on its own logger (whatever a server configured)."""
+    logger = logging.getLogger(ACCESS_LOGGER)
+    handler, level = Records(), logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        yield handler.records
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+
+
+async def test_each_request_has_an_access_line(
+    api: Api, access_records: list[logging.LogRecord]
+) -> None:
     query = f'query WhoIsIt {{ researcher(id: "{YOU}") {{ name }} }}'
     response = await api.http.post(
         "/graphql", json={"query": query}, headers={"x-request-id": "access-1"}
     )
     assert response.status_code == 200
     await api.http.get("/no/such/page", headers={"x-request-id": "access-2"})
-    lines = [
-        json.loads(JsonFormatter().format(record))
-        for record in caplog.records
-        if record.name == ACCESS_LOGGER
-    ]
+    lines = [json.loads(JsonFormatter().format(record)) for record in access_records]
     graphql, missing = lines[-2], lines[-1]
     assert set(graphql) == {
         "time",
