@@ -1,5 +1,6 @@
-"""The Starlette application: GraphQL at ``/graphql`` (GraphiQL on GET), health checks, and
-the researcher-network page at ``/`` (the bundle ``make web`` builds into ``api/web/dist``)."""
+"""The Starlette application: GraphQL at ``/graphql`` (GraphiQL on GET), health checks,
+``/metrics`` for Prometheus, and the researcher-network page at ``/`` (the bundle ``make web``
+builds into ``api/web/dist``)."""
 
 from __future__ import annotations
 
@@ -19,9 +20,17 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
 from scholargraph.api.context import Context, context_for
+from scholargraph.api.cors import cors
 from scholargraph.api.errors import RETRY_AFTER_S
 from scholargraph.api.http import graphql_endpoint
-from scholargraph.api.middleware import BodyDeadline, SecurityHeaders, database_unavailable
+from scholargraph.api.metrics import Metrics, metrics_endpoint
+from scholargraph.api.middleware import (
+    BodyDeadline,
+    Observed,
+    SecurityHeaders,
+    database_unavailable,
+)
+from scholargraph.api.persisted import PersistedQueries
 from scholargraph.api.schema import build_schema
 from scholargraph.api.site import Site
 from scholargraph.graph.analysis import compile_kernels
@@ -76,17 +85,24 @@ def create_app(settings: Settings | None = None, *, web_dist: Path | None = None
     config = settings or Settings.load()
     schema = build_schema()
     site = Site(web_dist or WEB_DIST)
+    metrics = Metrics(config.loads_dir) if config.metrics else None
+    persisted = PersistedQueries(config.persisted_queries)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # a request while Neo4j is down is answered UNAVAILABLE at once, not after 30 s
         db = Database.connect(config, fail_fast=True)
+        if metrics is not None:
+            db.observer = metrics.statement
         app.state.db = db
+        app.state.metrics = metrics
         app.state.settings = config
         # Networks are walked on an in-memory copy of the coauthor graph once it is read
         # (in the background; until then, and while the graph changes, on the database).
         projections = CoauthorIndex(db, quiet_s=config.projection_quiet_s)
         app.state.projections = projections
+        if metrics is not None:
+            metrics.projection.index = projections
         if config.network_projection:
             projections.start()
         app.state.site = site
@@ -127,12 +143,19 @@ def create_app(settings: Settings | None = None, *, web_dist: Path | None = None
     routes = [
         Route("/healthz", healthz),
         Route("/readyz", readyz),
-        Route("/graphql", graphql_endpoint(schema, request_context, ide), methods=["GET", "POST"]),
+        Route(
+            "/graphql",
+            graphql_endpoint(schema, request_context, ide, metrics=metrics, persisted=persisted),
+            methods=["GET", "POST", "OPTIONS"],
+        ),
+        *([Route("/metrics", metrics_endpoint)] if metrics is not None else []),
         Mount("/explorer", app=PageFiles(web_dist or WEB_DIST), name="page"),
         *site.routes(),
     ]
     # pages, JSON and GraphQL responses compressed for clients that accept gzip
     middleware = [
+        Middleware(Observed, metrics=metrics),
+        cors(config.cors_origins),
         Middleware(SecurityHeaders),
         Middleware(BodyDeadline, seconds=config.body_timeout_s),
         Middleware(GZipMiddleware, minimum_size=500, compresslevel=6),

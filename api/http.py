@@ -11,12 +11,18 @@
   ``application/graphql-response+json`` and 200 with ``application/json`` (as the spec asks
   for legacy clients); either way the response then has no ``data``.
 * A response with an ``UNAVAILABLE`` error (Neo4j not reachable) is 503 with ``Retry-After``.
+* Automatic persisted queries (``extensions.persistedQuery``, :mod:`api.persisted`): a hash
+  the server does not know is 200 with ``PERSISTED_QUERY_NOT_FOUND``, a hash that is not the
+  document's 400 with ``PERSISTED_QUERY_HASH_MISMATCH``.
+* ``OPTIONS`` that is not a CORS preflight (:mod:`api.cors` answers those) is 204 with
+  ``Allow``.
 * A browser asking for HTML without a query gets GraphiQL, from the page bundle
   (``api/web/dist/graphiql``: React, GraphiQL and its CSS served from this origin, no CDN).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -34,10 +40,20 @@ from strawberry.types.graphql import OperationType
 from scholargraph.api.context import Context
 from scholargraph.api.errors import RETRY_AFTER_S, format_error
 from scholargraph.api.inputs import read_json
+from scholargraph.api.metrics import OPERATION_NAME, Metrics
+from scholargraph.api.persisted import (
+    NOT_FOUND,
+    PersistedQueries,
+    PersistedQueryError,
+    requested,
+)
+from scholargraph.api.schema import ScholargraphSchema, selected_operation
 from scholargraph.graph.errors import ScholargraphError
 
 GRAPHQL_RESPONSE = "application/graphql-response+json"
 JSON = "application/json"
+ALLOW = "GET, POST, OPTIONS"
+NOT_A_DOCUMENT = "the query parameter must be a GraphQL document (a string)"
 ContextFactory = Callable[[Request], Context]
 
 
@@ -152,10 +168,13 @@ async def _params(request: Request) -> dict[str, Any]:
     return params
 
 
-def _checked(params: Mapping[str, Any]) -> tuple[str, str | None, dict[str, Any] | None]:
+def _checked(
+    params: Mapping[str, Any],
+) -> tuple[str | None, str | None, dict[str, Any] | None, dict[str, Any] | None]:
+    """The request's query (None when it sends none), operationName, variables, extensions."""
     query = params.get("query")
-    if not isinstance(query, str) or not query.strip():
-        raise _RequestError(400, "the query parameter must be a GraphQL document (a string)")
+    if query is not None and (not isinstance(query, str) or not query.strip()):
+        raise _RequestError(400, NOT_A_DOCUMENT)
     operation = params.get("operationName")
     if operation is not None and not isinstance(operation, str):
         raise _RequestError(400, "operationName must be a string or null")
@@ -165,7 +184,7 @@ def _checked(params: Mapping[str, Any]) -> tuple[str, str | None, dict[str, Any]
     extensions = params.get("extensions")
     if extensions is not None and not isinstance(extensions, dict):
         raise _RequestError(400, "extensions must be a JSON object or null")
-    return query, operation, variables
+    return query, operation, variables, extensions
 
 
 def _is_request_error(result: ExecutionResult) -> bool:
@@ -194,21 +213,34 @@ def _graphiql(page: Path) -> Response:
 
 
 def graphql_endpoint(
-    schema: strawberry.Schema, context_for: ContextFactory, graphiql: Path = GRAPHIQL_PAGE
+    schema: strawberry.Schema,
+    context_for: ContextFactory,
+    graphiql: Path = GRAPHIQL_PAGE,
+    *,
+    metrics: Metrics | None = None,
+    persisted: PersistedQueries | None = None,
 ) -> Callable[[Request], Any]:
-    """The Starlette endpoint serving ``schema`` at one path (and ``graphiql`` to browsers)."""
+    """The Starlette endpoint serving ``schema`` at one path (and ``graphiql`` to browsers),
+    counting each operation in ``metrics`` and keeping documents sent with their hash in
+    ``persisted`` (see :mod:`api.persisted`)."""
+    store = persisted if persisted is not None else PersistedQueries(0)
 
-    async def endpoint(request: Request) -> Response:
-        if request.method == "GET" and _wants_html(request):
-            return _graphiql(graphiql)
-        media_type = media_type_for(request.headers.get("accept"))
-        if media_type is None:
-            return JSONResponse(
-                _error_body(f"cannot answer in {request.headers.get('accept')}; accept {JSON}"),
-                status_code=406,
-            )
+    async def run(request: Request, media_type: str, seen: _Seen) -> Response:
         try:
-            query, operation, variables = _checked(await _params(request))
+            query, operation, variables, extensions = _checked(await _params(request))
+            seen.name = operation
+            digest = _persisted_hash(extensions)
+            if digest is not None:
+                sent = query is not None
+                try:
+                    query = store.resolve(digest, query)
+                except PersistedQueryError as error:
+                    seen.persisted = "miss" if error.code == NOT_FOUND else "mismatch"
+                    seen.label = "persisted" if error.code == NOT_FOUND else None
+                    raise _RequestError(error.status, error.message, code=error.code) from None
+                seen.persisted = "registered" if sent else "hit"
+            if query is None:
+                raise _RequestError(400, NOT_A_DOCUMENT)
             allowed = {OperationType.QUERY}
             if request.method == "POST":
                 allowed.add(OperationType.MUTATION)
@@ -229,9 +261,81 @@ def graphql_endpoint(
         except _RequestError as error:
             body = _error_body(error.message, error.code)
             return _respond(body, error.status, media_type, error.headers)
+        seen.outcome = "refused" if _is_request_error(result) else "ok"
+        if seen.outcome == "ok":
+            seen.name, seen.kind = _operation(schema, query, operation)
+            if result.errors:
+                seen.outcome = "errors"
+            if digest is not None and seen.persisted == "registered":
+                store.store(digest, query)
+        elif seen.persisted == "registered":
+            seen.persisted = "refused"
         return _respond_result(result, media_type)
 
+    async def endpoint(request: Request) -> Response:
+        if request.method == "OPTIONS":
+            return Response(status_code=204, headers={"Allow": ALLOW})
+        if request.method == "GET" and _wants_html(request):
+            return _graphiql(graphiql)
+        media_type = media_type_for(request.headers.get("accept"))
+        if media_type is None:
+            return JSONResponse(
+                _error_body(f"cannot answer in {request.headers.get('accept')}; accept {JSON}"),
+                status_code=406,
+            )
+        started = time.perf_counter()
+        seen = _Seen()
+        try:
+            return await run(request, media_type, seen)
+        finally:
+            label = seen.label or _label(seen.name, metrics)
+            request.state.operation = label
+            if metrics is not None:
+                seconds = time.perf_counter() - started
+                metrics.operation(label, seen.kind, seen.outcome, seconds)
+                if seen.persisted is not None:
+                    metrics.persisted.labels(seen.persisted).inc()
+                    metrics.persisted_stored.set(len(store))
+
     return endpoint
+
+
+class _Seen:
+    """What a request turned out to be, for its metrics and its access log line."""
+
+    def __init__(self) -> None:
+        self.name: str | None = None
+        self.label: str | None = None
+        self.kind = "unknown"
+        self.outcome = "refused"
+        self.persisted: str | None = None
+
+
+def _persisted_hash(extensions: Mapping[str, Any] | None) -> str | None:
+    try:
+        return requested(extensions)
+    except PersistedQueryError as error:
+        raise _RequestError(error.status, error.message, code=error.code) from None
+
+
+def _operation(schema: strawberry.Schema, query: str, name: str | None) -> tuple[str | None, str]:
+    """The name (None when it has none) and type of the operation a document ran."""
+    if not isinstance(schema, ScholargraphSchema):
+        return name, "unknown"
+    try:
+        # cached: the document was parsed by this text to run it
+        chosen = selected_operation(schema.documents.parse(query), name)
+    except GraphQLError:
+        return name, "unknown"
+    return (chosen.name.value if chosen.name else None), chosen.operation.value
+
+
+def _label(name: str | None, metrics: Metrics | None) -> str:
+    if name is not None and not OPERATION_NAME.fullmatch(name):
+        return "invalid"
+    if metrics is not None:
+        return metrics.operation_label(name)
+    return name or "anonymous"
 
 
 def _respond_result(result: ExecutionResult, media_type: str) -> Response:

@@ -1,5 +1,6 @@
-"""ASGI middleware of the app: security headers on every response, a deadline on request
-bodies, and 503 with ``Retry-After`` for any page asked while Neo4j is unreachable.
+"""ASGI middleware of the app: a request id, metrics and an access log line for every
+request, security headers on every response, a deadline on request bodies, and 503 with
+``Retry-After`` for any page asked while Neo4j is unreachable.
 
 The Content-Security-Policy allows what the page, the site and GraphiQL load, all from this
 origin (scripts, styles, fonts, images, GraphQL requests), and nothing inline, from another
@@ -9,12 +10,18 @@ origin, or in a frame. The policy is sent only where a response has none of its 
 from __future__ import annotations
 
 import asyncio
+import time
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Match, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from scholargraph.api.errors import RETRY_AFTER_S, UNAVAILABLE_MESSAGE
+from scholargraph.api.logs import current_request_id, log_access, request_id
+from scholargraph.api.metrics import OTHER, Metrics
+
+REQUEST_ID = b"x-request-id"
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -48,6 +55,72 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+class Observed:
+    """Gives each request an id (the client's ``X-Request-ID`` when sane, else a new one),
+    sends it back in ``X-Request-ID``, keeps it in :data:`api.logs.current_request_id` while
+    the request is answered, then counts the request in ``metrics`` by route and logs its
+    access line. An endpoint may name what it ran in ``request.state.operation``."""
+
+    def __init__(self, app: ASGIApp, *, metrics: Metrics | None) -> None:
+        self.app = app
+        self.metrics = metrics
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        supplied = None
+        for name, value in scope["headers"]:
+            if name == REQUEST_ID:
+                supplied = value.decode("latin-1")
+                break
+        rid = request_id(supplied)
+        state = scope.setdefault("state", {})
+        status = 500
+
+        async def identified(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                headers = [
+                    pair for pair in message.get("headers", []) if pair[0].lower() != REQUEST_ID
+                ]
+                headers.append((REQUEST_ID, rid.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        token = current_request_id.set(rid)
+        try:
+            await self.app(scope, receive, identified)
+        finally:
+            seconds = time.perf_counter() - started
+            method = scope["method"]
+            operation = state.get("operation")
+            if self.metrics is not None:
+                self.metrics.request(route_of(scope), method, status, seconds)
+            log_access(
+                request=rid,
+                method=method,
+                path=scope["path"],
+                status=status,
+                duration_ms=seconds * 1000,
+                operation=operation if isinstance(operation, str) else None,
+            )
+            current_request_id.reset(token)
+
+
+def route_of(scope: Scope) -> str:
+    """The template of the app's route for a request (a mount's path for what is under it),
+    or ``other``: a label with as many values as the app has routes."""
+    app = scope.get("app")
+    for route in getattr(app, "routes", ()):
+        match, _ = route.matches(scope)
+        if match is not Match.NONE:
+            return f"{route.path}/" if isinstance(route, Mount) else str(route.path)
+    return OTHER
 
 
 class _BodyTimedOut(Exception):

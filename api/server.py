@@ -19,6 +19,7 @@ from uvicorn.config import STARTUP_FAILURE
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.supervisors import Multiprocess
 
+from scholargraph.api.logs import log_config
 from scholargraph.graph.config import Settings
 
 APP = "scholargraph.api.app:create_app"
@@ -98,8 +99,11 @@ def serve_config(
     settings: Settings, *, host: str, port: int, workers: int = 1, **options: Any
 ) -> ServeConfig:
     """The server of :func:`api.app.create_app` (which reads the settings itself, in each
-    worker) with the head deadline of ``settings``."""
+    worker) with the head deadline and the log format (:mod:`api.logs`) of ``settings``."""
     options.setdefault("log_level", "info")
+    options.setdefault("log_config", log_config(settings.log_format))
+    # the app logs each request itself, with its request id and operation
+    options.setdefault("access_log", False)
     return ServeConfig(
         APP,
         factory=True,

@@ -17,15 +17,19 @@ user data folder (and its user cache folder for the source cache). The home hold
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Literal
 
 import platformdirs
 
 from scholargraph.graph.errors import ConfigError
 
 APP_NAME = "scholargraph"
+LogFormat = Literal["json", "text"]
+_ORIGIN = re.compile(r"https?://[^\s/?#@]+(:\d{1,5})?", re.IGNORECASE)
 
 
 class Secret:
@@ -118,6 +122,10 @@ class Settings:
     network_projection: bool = True
     projection_quiet_s: float = 5.0
     max_body_bytes: int = 1 << 20
+    log_format: LogFormat = "text"
+    cors_origins: tuple[str, ...] = ()
+    persisted_queries: int = 1000
+    metrics: bool = True
     cache_dir: Path = field(
         default_factory=lambda: default_cache_dir(os.environ, default_home(os.environ))
     )
@@ -204,6 +212,12 @@ class Settings:
                 env, "SCHOLARGRAPH_PROJECTION_QUIET_S", defaults.projection_quiet_s
             ),
             max_body_bytes=_int(env, "SCHOLARGRAPH_MAX_BODY_BYTES", defaults.max_body_bytes),
+            log_format=_log_format(env, "SCHOLARGRAPH_LOG_FORMAT", defaults.log_format),
+            cors_origins=_origins(env, "SCHOLARGRAPH_CORS_ORIGINS"),
+            persisted_queries=_int(
+                env, "SCHOLARGRAPH_PERSISTED_QUERIES", defaults.persisted_queries, minimum=0
+            ),
+            metrics=_bool(env, "SCHOLARGRAPH_METRICS", defaults.metrics),
             cache_dir=_path(env, "SCHOLARGRAPH_CACHE_DIR", default_cache_dir(env, home)),
             s2_api_key=_secret(env, "S2_API_KEY"),
             openalex_api_key=_secret(env, "OPENALEX_API_KEY"),
@@ -222,14 +236,44 @@ def _path(env: Mapping[str, str], key: str, default: Path) -> Path:
     return Path(value).expanduser() if value else default
 
 
-def _int(env: Mapping[str, str], key: str, default: int) -> int:
+def _int(env: Mapping[str, str], key: str, default: int, *, minimum: int | None = None) -> int:
     value = env.get(key)
     if value is None or value == "":
         return default
     try:
-        return int(value)
+        number = int(value)
     except ValueError:
         raise ConfigError(f"{key}={value!r} must be a whole number") from None
+    if minimum is not None and number < minimum:
+        raise ConfigError(f"{key}={value!r} must be at least {minimum}")
+    return number
+
+
+def _log_format(env: Mapping[str, str], key: str, default: LogFormat) -> LogFormat:
+    value = env.get(key, "").strip().lower()
+    if not value:
+        return default
+    if value == "json":
+        return "json"
+    if value == "text":
+        return "text"
+    raise ConfigError(f"{key}={env[key]!r} must be json or text")
+
+
+def _origins(env: Mapping[str, str], key: str) -> tuple[str, ...]:
+    """Origins as browsers send them (``scheme://host[:port]``, no path), or ``*``."""
+    origins = []
+    for item in env.get(key, "").split(","):
+        origin = item.strip().rstrip("/").lower()
+        if not origin:
+            continue
+        if origin != "*" and not _ORIGIN.fullmatch(origin):
+            raise ConfigError(
+                f"{key}: {item.strip()!r} is not an origin; write scheme://host[:port] with no "
+                f"path, e.g. https://explorer.example.org, or * for any origin"
+            )
+        origins.append(origin)
+    return tuple(origins)
 
 
 def _float(env: Mapping[str, str], key: str, default: float) -> float:

@@ -13,6 +13,10 @@ the driver retries a transaction lost to a dropped connection for 30 s, which le
 out a restart of Neo4j; the API server connects with ``fail_fast``, retrying for half a
 second, so a request to a Neo4j that is down is answered at once (and the next one tries
 again).
+
+``on_query`` hears of each statement before it runs (with its parameters); ``observer``, once
+it is done, its query's name, seconds and whether it failed: the API counts statements with
+it (``api.metrics``), and nothing here knows of what it does.
 """
 
 from __future__ import annotations
@@ -46,6 +50,8 @@ from scholargraph.graph.errors import (
 from scholargraph.queries import Query
 
 QueryHook = Callable[[Query, Mapping[str, Any]], None]
+# Told of every statement once it is done: its query's name, its seconds, whether it failed.
+StatementObserver = Callable[[str, float, bool], None]
 # What the driver raises when the server does not answer or a connection drops.
 CONNECTION_ERRORS = (ServiceUnavailable, SessionExpired, OSError)
 _TIMED_OUT = "Neo.ClientError.Transaction.TransactionTimedOut"
@@ -64,11 +70,13 @@ class Database:
         on_query: QueryHook | None = None,
         uri: str = "",
         user: str | None = None,
+        observer: StatementObserver | None = None,
     ) -> None:
         self.driver = driver
         self.database = database
         self.timeout = timeout
         self.on_query = on_query
+        self.observer = observer
         self.uri = uri
         self.user = user
         self.budget_s: float | None = None
@@ -120,6 +128,7 @@ class Database:
             on_query=self.on_query,
             uri=self.uri,
             user=self.user,
+            observer=self.observer,
         )
         view.budget_s = budget_s
         view._deadline = time.monotonic() + budget_s
@@ -185,6 +194,8 @@ class Database:
             result = await tx.run(query.text, bound)
             return await _rows(query, result)
 
+        started = time.perf_counter()
+        failed = True
         try:
             async with self.driver.session(database=self.database) as session:
                 if query.mode == "read":
@@ -196,6 +207,7 @@ class Database:
                     rows = await session.execute_write(work)
                 # the session's own record of the last transaction: no round trip
                 seen = (await session.last_bookmarks()).raw_values
+            failed = False
         except ConstraintError as error:
             raise ConstraintViolation(
                 f"{query.name}: {error.message}. A node with that key already exists; look it "
@@ -203,6 +215,9 @@ class Database:
             ) from error
         except (Neo4jError, *CONNECTION_ERRORS) as error:
             raise self._error(error, query.name, timeout) from error
+        finally:
+            if self.observer is not None:
+                self.observer(query.name, time.perf_counter() - started, failed)
         return rows, frozenset(seen)
 
     async def unit(
@@ -219,7 +234,7 @@ class Database:
 
         @unit_of_work(timeout=timeout)
         async def body(tx: AsyncManagedTransaction) -> T:
-            return await work(Tx(tx, self.on_query))
+            return await work(Tx(tx, self.on_query, self.observer))
 
         try:
             async with self.driver.session(database=self.database) as session:
@@ -259,16 +274,30 @@ class Database:
 class Tx:
     """The queries of one unit of work, run in its transaction."""
 
-    def __init__(self, tx: AsyncManagedTransaction, on_query: QueryHook | None) -> None:
+    def __init__(
+        self,
+        tx: AsyncManagedTransaction,
+        on_query: QueryHook | None,
+        observer: StatementObserver | None = None,
+    ) -> None:
         self._tx = tx
         self._on_query = on_query
+        self._observer = observer
 
     async def run(self, query: Query, params: Mapping[str, Any] | None = None) -> list[Row]:
         bound = _bind(params)
         if self._on_query is not None:
             self._on_query(query, bound)
-        result = await self._tx.run(query.text, bound)
-        return await _rows(query, result)
+        started = time.perf_counter()
+        failed = True
+        try:
+            result = await self._tx.run(query.text, bound)
+            rows = await _rows(query, result)
+            failed = False
+        finally:
+            if self._observer is not None:
+                self._observer(query.name, time.perf_counter() - started, failed)
+        return rows
 
 
 class _QuietList(list[Any]):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass
 from typing import Literal
 
@@ -268,6 +269,9 @@ class CoauthorIndex:
         self.quiet_s = quiet_s
         self.slice_size = slice_size
         self.projection: CoauthorProjection | None = None
+        # how many projections were read, and when the last one was (seconds since the epoch)
+        self.reads = 0
+        self.read_at: float | None = None
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
 
@@ -319,6 +323,8 @@ class CoauthorIndex:
                 projection = None
             if projection is not None:
                 self.projection = projection
+                self.reads += 1
+                self.read_at = time.time()
                 self._ready.set()
                 log.info("coauthor projection read: %d ties", projection.tie_count)
                 return
