@@ -38,6 +38,7 @@ from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
 from scholargraph.graph.errors import DatabaseAuthFailed, DatabaseError, DatabaseUnavailable
 from scholargraph.graph.repo.projection import CoauthorIndex
+from scholargraph.graph.semantic import model as semantic_model
 
 WEB_DIST = Path(__file__).resolve().parent / "web" / "dist"
 MISSING_PAGE = (
@@ -107,6 +108,8 @@ def create_app(settings: Settings | None = None, *, web_dist: Path | None = None
             projections.start()
         app.state.site = site
         await asyncio.to_thread(compile_kernels)
+        # the embedding model, so that the first search by meaning does not wait for it
+        await asyncio.to_thread(semantic_model.warm)
         # What exists now (modules, the schema, the driver) lives as long as the server: out
         # of the collector's sight, full collections no longer walk it in the middle of a
         # request, which is where the slowest requests got their extra tens of milliseconds.
