@@ -29,7 +29,7 @@ class Category(Node):
         description="The archive it belongs to; null for a code the taxonomy does not know."
     )
     active: bool = strawberry.field(
-        description="arXiv still files new papers under it (not merged into another)."
+        description="Whether arXiv still files new papers under it (not merged into another)."
     )
 
     @classmethod

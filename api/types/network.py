@@ -36,7 +36,9 @@ class NetworkEdge:
 @strawberry.type(description="A coauthor network ready to draw.")
 class Network:
     center: strawberry.ID = strawberry.field(description="The key of the researcher at its centre.")
-    truncated: bool = strawberry.field(description="maxNodes left someone out.")
+    truncated: bool = strawberry.field(
+        description="The network was cut at maxNodes: someone was left out."
+    )
     modularity: float = strawberry.field(description="Modularity of the Louvain communities.")
     community_count: int = strawberry.field(description="How many communities were found.")
     found: strawberry.Private[network.Network]

@@ -105,7 +105,7 @@ class Paper(Node):
         description="Too many authors to add coauthor edges (the coauthor cap)."
     )
     alphabetical: bool = strawberry.field(description="Authors listed in surname order.")
-    versions: int | None = strawberry.field(description="arXiv versions of the paper.")
+    versions: int | None = strawberry.field(description="How many versions arXiv has of the paper.")
     journal_ref: str | None = strawberry.field(
         description="Where it was published, as the authors told arXiv."
     )

@@ -100,7 +100,7 @@ class Researcher(Node):
         profile = await info.context.loaders.profiles.load(self.model.id)
         return AuthorPositions.of(profile.positions) if profile else None
 
-    @resolver("arXiv categories of their papers, most papers first.")
+    @resolver("The arXiv categories of their papers, most papers first.")
     async def fields(self, info: Info) -> list[FieldCount]:
         profile = await info.context.loaders.profiles.load(self.model.id)
         return [
