@@ -28,7 +28,9 @@ query Page($id: ID!, $papers: Int = 24, $after: String, $category: String) {
     identity { orcid s2Ids openalexIds mergedFrom externalIds { key method methodDescription } }
     authorPositions { first middle last solo alphabetical matchedPapers totalPapers coverage }
     fields { category { code name } papers primaryPapers }
-    mostCited(first: 2) { citations countedPapers totalPapers coverage papers { id: key citationCount } }
+    mostCited(first: 2) {
+      citations countedPapers totalPapers coverage papers { id: key citationCount }
+    }
     sameName {
       blockSize
       records {
