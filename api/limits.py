@@ -15,10 +15,10 @@
 3. **The cost** (:func:`cost_problems`), after validation, with this request's variables:
    the number of fields the query may resolve. Each field costs 1 plus the cost of its
    selection, and a field that returns a page or a network multiplies its selection's cost
-   by its size argument (``first``, ``maxNodes``, ``k``; the argument's default when absent;
-   a variable's value), and ``nodes(ids:)`` by the number of ids. A network is drawn for
-   one researcher at a time: ``network`` inside a list is refused, since each would cost
-   its own walk through the graph.
+   by its size argument (``first``, or ``last`` when given, ``maxNodes``, ``k``; the
+   argument's default when absent; a variable's value), and ``nodes(ids:)`` by the number
+   of ids. A network is drawn for one researcher at a time: ``network`` inside a list is
+   refused, since each would cost its own walk through the graph.
 
 Page sizes and network sizes are checked again when a field runs (:func:`page`,
 :func:`size`).
@@ -66,14 +66,26 @@ MAX_NETWORK_NODES = 2000
 MAX_NETWORK_DEPTH = 3
 MAX_MOST_CITED = 50
 MAX_SAME_NAME = 100
-SIZE_ARGUMENTS = ("first", "maxNodes", "k")
+SIZE_ARGUMENTS = ("last", "first", "maxNodes", "k")  # last, when given, instead of first
 # A field given a list of ids (nodes(ids:)) resolves its selection once for each.
 LIST_ARGUMENTS = ("ids",)
 ONE_AT_A_TIME = frozenset({"network"})
 
 
-def page(first: int, after: str | None) -> PageRequest:
-    return PageRequest(size(first, MAX_PAGE_SIZE, "first"), after)
+def page(
+    first: int, after: str | None, last: int | None = None, before: str | None = None
+) -> PageRequest:
+    """The page a connection field's arguments ask for: forward with ``first``/``after``, or
+    backward with ``last`` (and ``before``), where the field offers it."""
+    if last is None:
+        if before is not None:
+            raise BadInput("before pages backward: give last with it")
+        return PageRequest(size(first, MAX_PAGE_SIZE, "first"), after)
+    if after is not None:
+        raise BadInput(
+            "page one way at a time: first with after, or last with before, not after and last"
+        )
+    return PageRequest(size(last, MAX_PAGE_SIZE, "last"), before=before, backward=True)
 
 
 def size(value: int, maximum: int, name: str, minimum: int = 0) -> int:

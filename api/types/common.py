@@ -59,12 +59,17 @@ First = Annotated[int, arg("How many items the page holds; at most 100.")]
 After = Annotated[
     str | None, arg("Items after this cursor (an endCursor of the same field); unset: the start.")
 ]
+# Where a connection also pages backward: the Relay spec has first nullable there.
+NullableFirst = Annotated[
+    int | None, arg("How many items the page holds; at most 100; not used when last is given.")
+]
 Last = Annotated[
-    int | None, arg("How many items before `before` the page holds (backward paging); at most 100.")
+    int | None,
+    arg("Page backward: how many items the page holds, those just before `before`; at most 100."),
 ]
 Before = Annotated[
     str | None,
-    arg("Items before this cursor (a startCursor of the same field), newest to it last."),
+    arg("With last: items before this cursor (a startCursor of the same field); unset: the end."),
 ]
 YearFrom = Annotated[int | None, arg("Only papers of this year or later.")]
 YearTo = Annotated[int | None, arg("Only papers of this year or earlier.")]

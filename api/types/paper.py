@@ -9,7 +9,16 @@ import strawberry
 from scholargraph.api import limits
 from scholargraph.api.context import Info
 from scholargraph.api.loaders import PaperListKey
-from scholargraph.api.types.common import After, First, PageInfo, arg, resolver, to_id
+from scholargraph.api.types.common import (
+    After,
+    Before,
+    Last,
+    NullableFirst,
+    PageInfo,
+    arg,
+    resolver,
+    to_id,
+)
 from scholargraph.api.types.node import Node, global_id
 from scholargraph.api.types.vocabulary import AuthorPosition, DataSource, MatchMethod, wire_value
 from scholargraph.graph.repo import models, papers
@@ -153,9 +162,19 @@ class Paper(Node):
         tags = sorted(self.model.categories, key=lambda t: (not t.primary, t.code))
         return [PaperCategory(category=Category.of(t.code), primary=t.primary) for t in tags]
 
-    @resolver("The matched authors in author order.")
-    async def authors(self, info: Info, first: First = 50, after: After = None) -> AuthorConnection:
-        request = limits.page(first, after)
+    @resolver(
+        "The matched authors in author order: first after a cursor, or (backward) last before "
+        "one; first is not used when last is given."
+    )
+    async def authors(
+        self,
+        info: Info,
+        first: NullableFirst = 50,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
+    ) -> AuthorConnection:
+        request = limits.page(50 if first is None else first, after, last, before)
         page = await info.context.loaders.authors.load((self.model.key, request))
         return AuthorConnection.of(page)
 

@@ -198,3 +198,47 @@ async def test_closed_vocabularies_are_enums_on_the_wire(api: Api) -> None:
     assert schemes and schemes <= {"S2", "OPENALEX", "ORCID"}
     sources = {s for e in data["researcher"]["affiliations"]["edges"] for s in e["sources"]}
     assert sources == {"OPENALEX", "S2"}
+
+
+AUTHORS = """
+query($last: Int, $before: String, $first: Int, $after: String) {
+  paper(id: "2301.08658") {
+    authors(last: $last, before: $before, first: $first, after: $after) {
+      nodes { key }
+      edges { authorship { position } }
+      pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+    }
+  }
+}"""
+
+
+async def authors(api: Api, **variables: object) -> dict[str, object]:
+    return (await api.data(AUTHORS, variables))["paper"]["authors"]
+
+
+async def test_authors_page_backward_from_the_end_to_the_start(api: Api) -> None:
+    forward = await authors(api)
+    order = [n["key"] for n in forward["nodes"]]
+    assert len(order) == 4
+    end = await authors(api, last=3)
+    assert [n["key"] for n in end["nodes"]] == order[1:]
+    assert [e["authorship"]["position"] for e in end["edges"]] == [2, 3, 4]
+    assert end["pageInfo"]["hasPreviousPage"] is True
+    assert end["pageInfo"]["hasNextPage"] is False
+    start = await authors(api, last=3, before=end["pageInfo"]["startCursor"])
+    assert [n["key"] for n in start["nodes"]] == order[:1]
+    assert start["pageInfo"]["hasPreviousPage"] is False
+    assert start["pageInfo"]["hasNextPage"] is True
+    # a backward page's endCursor continues forward where it ends
+    rest = await authors(api, first=10, after=start["pageInfo"]["endCursor"])
+    assert [n["key"] for n in rest["nodes"]] == order[1:]
+    assert rest["pageInfo"]["hasPreviousPage"] is True
+
+
+async def test_paging_two_ways_at_once_is_bad_input(api: Api) -> None:
+    cursor = (await authors(api, first=1))["pageInfo"]["endCursor"]
+    for variables in [{"last": 2, "after": cursor}, {"before": cursor}]:
+        body, errors = await api.errors(AUTHORS, variables)
+        assert api.codes(errors) == ["BAD_INPUT"], body
+    _, errors = await api.errors(AUTHORS, {"last": 101})
+    assert api.codes(errors) == ["LIMIT_EXCEEDED"]
