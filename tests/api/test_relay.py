@@ -147,15 +147,19 @@ async def test_nodes_takes_at_most_a_page_of_ids(api: Api) -> None:
 
 
 async def test_nodes_multiplies_the_cost_of_its_selection(api: Api) -> None:
-    # 60 researchers × 100 papers × 100 authors is far past the cost limit, refused before
-    # anything runs; one researcher is not.
+    # 100 papers × 100 authors each is about 40,000 fields: under the cost limit (50,000) for
+    # one researcher, past it for two, refused before anything runs.
     query = """query($ids: [ID!]!) { nodes(ids: $ids) { ... on Researcher {
       papers(first: 100) { edges { node { authors(first: 100) { edges { node { name } } } } } }
     } } }"""
-    _, errors = await api.errors(query, {"ids": [gid("Researcher", YOU)] * 60})
-    assert api.codes(errors) == ["LIMIT_EXCEEDED"]
-    assert "cost" in errors[0]["message"]
     await api.data(query, {"ids": [gid("Researcher", YOU)]})
+    _, errors = await api.errors(query, {"ids": [gid("Researcher", YOU)] * 2})
+    assert api.codes(errors) == ["LIMIT_EXCEEDED"]
+    assert "more than 50,000" in errors[0]["message"]
+    inline = query.replace("$ids", "ids").replace("query(ids: [ID!]!) ", "")
+    inline = inline.replace("nodes(ids: ids)", f'nodes(ids: ["{gid("Researcher", YOU)}", "x"])')
+    _, errors = await api.errors(inline)
+    assert api.codes(errors) == ["LIMIT_EXCEEDED"]
 
 
 async def test_connections_have_a_nodes_shortcut(api: Api) -> None:
