@@ -53,7 +53,7 @@ class Researcher(Node):
         )
     )
     slug: str = strawberry.field(description="The name as it shows in addresses.")
-    name: str = strawberry.field(description="The name as most of their papers print it.")
+    name: str = strawberry.field(description="Their name.")
     alt_names: list[str] = strawberry.field(description="Other forms of the name seen.")
     orcid: str | None = strawberry.field(description="Their ORCID iD, e.g. 0000-0002-1825-0097.")
     paper_count: int = strawberry.field(description="Their papers in the graph.")
