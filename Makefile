@@ -54,9 +54,11 @@ dist: $(VENV)/.installed web
 	rm -rf dist
 	$(BIN)/python -m build --no-isolation --outdir dist .
 
-lint: $(VENV)/.installed
+## lint: ruff (format and rules), then graphql-schema-linter on the committed api/schema.graphql
+lint: $(VENV)/.installed node_modules/.installed
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
+	npm run lint:schema
 
 format: $(VENV)/.installed
 	$(BIN)/ruff format .

@@ -3,9 +3,9 @@
 Codes:
 
 * ``NOT_FOUND`` — an id, ORCID, DOI or name resolved to nothing.
-* ``BAD_INPUT`` — an argument that can never succeed (a malformed id, a bad cursor), and any
-  request that fails to parse or validate (``GRAPHQL_VALIDATION_FAILED`` is not used, so a
-  client has one code to branch on).
+* ``BAD_INPUT`` — an argument that can never succeed (a malformed id or global id, the global
+  id of another type, a bad cursor), and any request that fails to parse or validate
+  (``GRAPHQL_VALIDATION_FAILED`` is not used, so a client has one code to branch on).
 * ``LIMIT_EXCEEDED`` — a limit on the request was passed: body size, document length,
   tokens, nesting, selections, depth, aliases, cost, page or network size.
 * ``UNAUTHENTICATED`` — a curator mutation without the curator's bearer token.

@@ -15,9 +15,10 @@
 3. **The cost** (:func:`cost_problems`), after validation, with this request's variables:
    the number of fields the query may resolve. Each field costs 1 plus the cost of its
    selection, and a field that returns a page or a network multiplies its selection's cost
-   by its size argument (``first``, ``maxNodes``, ``k``; the argument's default when absent;
-   a variable's value). A network is drawn for one researcher at a time: ``network`` inside
-   a list is refused, since each would cost its own walk through the graph.
+   by its size argument (``first``, or ``last`` when given, ``maxNodes``, ``k``; the
+   argument's default when absent; a variable's value), and ``nodes(ids:)`` by the number
+   of ids. A network is drawn for one researcher at a time: ``network`` inside a list is
+   refused, since each would cost its own walk through the graph.
 
 Page sizes and network sizes are checked again when a field runs (:func:`page`,
 :func:`size`).
@@ -40,8 +41,10 @@ from graphql import (
     GraphQLSchema,
     InlineFragmentNode,
     IntValueNode,
+    ListValueNode,
     OperationDefinitionNode,
     SelectionSetNode,
+    ValueNode,
     VariableNode,
     get_named_type,
 )
@@ -63,12 +66,26 @@ MAX_NETWORK_NODES = 2000
 MAX_NETWORK_DEPTH = 3
 MAX_MOST_CITED = 50
 MAX_SAME_NAME = 100
-SIZE_ARGUMENTS = ("first", "maxNodes", "k")
+SIZE_ARGUMENTS = ("last", "first", "maxNodes", "k")  # last, when given, instead of first
+# A field given a list of ids (nodes(ids:)) resolves its selection once for each.
+LIST_ARGUMENTS = ("ids",)
 ONE_AT_A_TIME = frozenset({"network"})
 
 
-def page(first: int, after: str | None) -> PageRequest:
-    return PageRequest(size(first, MAX_PAGE_SIZE, "first"), after)
+def page(
+    first: int, after: str | None, last: int | None = None, before: str | None = None
+) -> PageRequest:
+    """The page a connection field's arguments ask for: forward with ``first``/``after``, or
+    backward with ``last`` (and ``before``), where the field offers it."""
+    if last is None:
+        if before is not None:
+            raise BadInput("before pages backward: give last with it")
+        return PageRequest(size(first, MAX_PAGE_SIZE, "first"), after)
+    if after is not None:
+        raise BadInput(
+            "page one way at a time: first with after, or last with before, not after and last"
+        )
+    return PageRequest(size(last, MAX_PAGE_SIZE, "last"), before=before, backward=True)
 
 
 def size(value: int, maximum: int, name: str, minimum: int = 0) -> int:
@@ -367,6 +384,10 @@ class _Cost:
         return 1 + size * child
 
     def _size(self, node: FieldNode, definition: GraphQLField) -> int:
+        for name in LIST_ARGUMENTS:
+            given = next((a for a in node.arguments or () if a.name.value == name), None)
+            if name in definition.args and given is not None:
+                return max(1, self._length(given.value))
         for name in SIZE_ARGUMENTS:
             if name not in definition.args:
                 continue
@@ -379,6 +400,14 @@ class _Cost:
                     value = self.variables.get(given.value.name.value, value)
             if isinstance(value, int) and value > 0:
                 return value
+        return 1
+
+    def _length(self, value: ValueNode) -> int:
+        if isinstance(value, ListValueNode):
+            return len(value.values)
+        if isinstance(value, VariableNode):
+            given = self.variables.get(value.name.value)
+            return len(given) if isinstance(given, list) else 1
         return 1
 
 

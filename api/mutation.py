@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import strawberry
 
 from scholargraph.api.context import Info
-from scholargraph.api.types.common import mutation
+from scholargraph.api.types.common import arg, mutation
 from scholargraph.api.types.curation import CurationEvent, CurationResult
+from scholargraph.api.types.node import key_of
 from scholargraph.graph import curation
-from scholargraph.graph.repo.entities import parse_researcher_id
+from scholargraph.graph.repo import entities
+
+Reason = Annotated[str, arg("Why, in words kept with the decision.")]
+Actor = Annotated[str | None, arg("Who decided; unset: curator.")]
+
+
+def parse_researcher_id(ref: str) -> int:
+    """The researcher key in a global id or a key."""
+    return entities.parse_researcher_id(key_of(ref, "Researcher"))
 
 
 def _result(event: curation.CurationEvent) -> CurationResult:
     return CurationResult(event=CurationEvent.of(event))
 
 
-@strawberry.type
+@strawberry.type(description="Curator decisions; each needs the curator's bearer token.")
 class Mutation:
     @mutation(
         "Merge researchers into a survivor: their papers, affiliations and ids move to it; "
@@ -24,10 +35,10 @@ class Mutation:
     async def merge(
         self,
         info: Info,
-        survivor: strawberry.ID,
-        merged: list[strawberry.ID],
-        reason: str,
-        actor: str | None = None,
+        survivor: Annotated[strawberry.ID, arg("The researcher that stays (global id or key).")],
+        merged: Annotated[list[strawberry.ID], arg("The researchers merged into it.")],
+        reason: Reason,
+        actor: Actor = None,
     ) -> CurationResult:
         info.context.require_curator()
         event = await curation.merge(
@@ -47,17 +58,19 @@ class Mutation:
     async def split(
         self,
         info: Info,
-        researcher: strawberry.ID,
-        papers: list[str],
-        reason: str,
-        into: strawberry.ID | None = None,
-        actor: str | None = None,
+        researcher: Annotated[strawberry.ID, arg("The researcher whose slots move.")],
+        papers: Annotated[list[str], arg("The papers whose slots move: global ids or keys.")],
+        reason: Reason,
+        into: Annotated[
+            strawberry.ID | None, arg("The researcher they move into; unset: a new one.")
+        ] = None,
+        actor: Actor = None,
     ) -> CurationResult:
         info.context.require_curator()
         event = await curation.split(
             info.context.db,
             parse_researcher_id(researcher),
-            papers,
+            [key_of(paper, "Paper") for paper in papers],
             actor=actor or "curator",
             reason=reason,
             into=parse_researcher_id(into) if into is not None else None,
@@ -68,10 +81,10 @@ class Mutation:
     async def mark_distinct(
         self,
         info: Info,
-        researcher: strawberry.ID,
-        other: strawberry.ID,
-        reason: str,
-        actor: str | None = None,
+        researcher: Annotated[strawberry.ID, arg("One of the two researchers.")],
+        other: Annotated[strawberry.ID, arg("The other one.")],
+        reason: Reason,
+        actor: Actor = None,
     ) -> CurationResult:
         info.context.require_curator()
         event = await curation.mark_distinct(
@@ -87,16 +100,16 @@ class Mutation:
     async def pin_paper(
         self,
         info: Info,
-        researcher: strawberry.ID,
-        paper: str,
-        reason: str,
-        actor: str | None = None,
+        researcher: Annotated[strawberry.ID, arg("The researcher to pin.")],
+        paper: Annotated[str, arg("The paper whose slot is pinned: global id or key.")],
+        reason: Reason,
+        actor: Actor = None,
     ) -> CurationResult:
         info.context.require_curator()
         event = await curation.pin_paper(
             info.context.db,
             parse_researcher_id(researcher),
-            paper,
+            key_of(paper, "Paper"),
             actor=actor or "curator",
             reason=reason,
         )

@@ -7,11 +7,12 @@ from typing import Annotated
 
 import strawberry
 
-from scholargraph.api import limits
+from scholargraph.api import limits, nodes
 from scholargraph.api.context import Info
 from scholargraph.api.types.category import Category
-from scholargraph.api.types.common import resolver
+from scholargraph.api.types.common import After, First, arg, resolver
 from scholargraph.api.types.institution import Institution
+from scholargraph.api.types.node import Node, key_of
 from scholargraph.api.types.paper import Paper, PaperConnection, PaperSort, paper_list
 from scholargraph.api.types.path import CollaborationPath
 from scholargraph.api.types.researcher import Researcher
@@ -24,23 +25,34 @@ from scholargraph.graph.repo.papers import PaperFilter
 
 @strawberry.input(description="Which papers to list; unset fields do not filter.")
 class PaperFilterInput:
-    researcher: strawberry.ID | None = None
-    institution: str | None = strawberry.field(
-        default=None, description="Our id, a ROR id or a name."
+    researcher: strawberry.ID | None = strawberry.field(
+        default=None, description="Papers of this researcher: their global id or key."
     )
-    category: str | None = strawberry.field(default=None, description="Primary or cross-list.")
-    year_from: int | None = None
-    year_to: int | None = None
+    institution: str | None = strawberry.field(
+        default=None,
+        description="Papers from this institution: its global id, our id, a ROR id or a name.",
+    )
+    category: str | None = strawberry.field(
+        default=None, description="Papers in this arXiv category, primary or cross-listed."
+    )
+    year_from: int | None = strawberry.field(
+        default=None, description="Papers of this year or later."
+    )
+    year_to: int | None = strawberry.field(
+        default=None, description="Papers of this year or earlier."
+    )
 
 
 async def _researcher_id(info: Info, ref: str) -> int:
-    found = await entities.find_researcher(info.context.db, ResearcherRef(id=ref))
+    found = await entities.find_researcher(
+        info.context.db, ResearcherRef(id=key_of(ref, "Researcher"))
+    )
     info.context.loaders.researchers.prime(found.id, found)
     return found.id
 
 
 async def _institution_id(info: Info, ref: str) -> int:
-    return (await entities.find_institution(info.context.db, ref)).id
+    return (await entities.find_institution(info.context.db, key_of(ref, "Institution"))).id
 
 
 _MODES: dict[SearchMode, search.SearchMode] = {
@@ -56,13 +68,39 @@ _KINDS: dict[SearchKind, search.SearchKind] = {
 
 
 def _category_code(code: str) -> str:
-    return entities.find_category(code).code
+    return entities.find_category(key_of(code, "Category")).code
 
 
-@strawberry.type
+@strawberry.type(description="What the graph answers: entities by any of their ids, lists, paths.")
 class Query:
-    @resolver("A paper by any arXiv id form (with or without vN) or a DOI.")
-    async def paper(self, info: Info, id: str) -> Paper | None:
+    @resolver(
+        "The object behind a global id (the id field of a Researcher, Paper, Institution or "
+        "Category), or null when it names nothing in the graph."
+    )
+    async def node(
+        self, info: Info, id: Annotated[strawberry.ID, arg("A global id this API returned.")]
+    ) -> Node | None:
+        return await nodes.node(info, id)
+
+    @resolver(
+        "The objects behind global ids, in the same order; null for an id that names nothing."
+    )
+    async def nodes(
+        self,
+        info: Info,
+        ids: Annotated[list[strawberry.ID], arg("Global ids this API returned; at most 100.")],
+    ) -> list[Node | None]:
+        return await nodes.nodes(info, ids)
+
+    @resolver("A paper by its global id, any arXiv id form (with or without vN) or a DOI.")
+    async def paper(
+        self,
+        info: Info,
+        id: Annotated[str, arg("Its global id, an arXiv id (2301.08658v2) or a DOI.")],
+    ) -> Paper | None:
+        decoded = key_of(id, "Paper")
+        if decoded != id:
+            return Paper.of(await entities.find_paper_by_key(info.context.db, decoded))
         found = await entities.find_paper(info.context.db, id)
         return Paper.of(found)
 
@@ -70,23 +108,34 @@ class Query:
     async def researcher(
         self,
         info: Info,
-        id: strawberry.ID | None = None,
-        orcid: str | None = None,
-        s2_id: str | None = None,
-        openalex_id: str | None = None,
+        id: Annotated[
+            strawberry.ID | None,
+            arg("Their global id, or key (2004394, 2004394-ziming-liu, or the page path)."),
+        ] = None,
+        orcid: Annotated[str | None, arg("Their ORCID iD, bare or as a URL.")] = None,
+        s2_id: Annotated[str | None, arg("A Semantic Scholar author id of theirs.")] = None,
+        openalex_id: Annotated[str | None, arg("An OpenAlex author id of theirs (A…).")] = None,
     ) -> Researcher | None:
-        ref = ResearcherRef(id=id, orcid=orcid, s2_id=s2_id, openalex_id=openalex_id)
+        key = key_of(id, "Researcher") if id is not None else None
+        ref = ResearcherRef(id=key, orcid=orcid, s2_id=s2_id, openalex_id=openalex_id)
         found = await entities.find_researcher(info.context.db, ref)
         info.context.loaders.researchers.prime(found.id, found)
         return Researcher.of(found)
 
-    @resolver("An institution by our id, its ROR id (bare or URL) or name.")
-    async def institution(self, info: Info, ref: str) -> Institution | None:
-        return Institution.of(await entities.find_institution(info.context.db, ref))
+    @resolver("An institution by its global id, our id, its ROR id (bare or URL) or name.")
+    async def institution(
+        self,
+        info: Info,
+        ref: Annotated[str, arg("Its global id, our id (17), ROR id (01an7q238) or name.")],
+    ) -> Institution | None:
+        found = await entities.find_institution(info.context.db, key_of(ref, "Institution"))
+        return Institution.of(found)
 
     @resolver("An arXiv category, such as cs.DC.")
-    def category(self, code: str) -> Category | None:
-        return Category.of(entities.find_category(code).code)
+    def category(
+        self, code: Annotated[str, arg("Its code (cs.DC; old names such as math.IT too).")]
+    ) -> Category | None:
+        return Category.of(_category_code(code))
 
     @resolver(
         "Papers, researchers and institutions matching the words, best first: by the words "
@@ -97,17 +146,23 @@ class Query:
     async def search(
         self,
         info: Info,
-        query: str,
-        kinds: list[SearchKind] | None = None,
-        mode: SearchMode = SearchMode.HYBRID,
-        category: str | None = None,
-        year_from: int | None = None,
-        year_to: int | None = None,
-        first: int = 10,
-        after: str | None = None,
+        query: Annotated[str, arg("Words, or an id (arXiv, DOI, ORCID, ROR, ours).")],
+        kinds: Annotated[
+            list[SearchKind] | None, arg("Kinds of hit to return; unset: all.")
+        ] = None,
+        mode: Annotated[
+            SearchMode, arg("Match the words, their meaning, or both (the default).")
+        ] = SearchMode.HYBRID,
+        category: Annotated[
+            str | None, arg("Only papers in this arXiv category (any of theirs).")
+        ] = None,
+        year_from: Annotated[int | None, arg("Only papers from this year on.")] = None,
+        year_to: Annotated[int | None, arg("Only papers up to this year.")] = None,
+        first: First = 10,
+        after: After = None,
     ) -> SearchConnection:
         wanted = [_KINDS[k] for k in kinds] if kinds is not None else list(search.ALL_KINDS)
-        code = entities.find_category(category).code if category is not None else None
+        code = _category_code(category) if category is not None else None
         narrowed = semantic.PaperFilter(category=code, year_from=year_from, year_to=year_to)
         page = await search.search(
             info.context.db,
@@ -123,10 +178,10 @@ class Query:
     async def papers(
         self,
         info: Info,
-        filter: PaperFilterInput | None = None,
-        sort: PaperSort = PaperSort.NEWEST,
-        first: int = 24,
-        after: str | None = None,
+        filter: Annotated[PaperFilterInput | None, arg("Which papers; unset: every paper.")] = None,
+        sort: Annotated[PaperSort, arg("The order of the list.")] = PaperSort.NEWEST,
+        first: First = 24,
+        after: After = None,
     ) -> PaperConnection:
         given = filter or PaperFilterInput()
         paper_filter = PaperFilter(
@@ -155,22 +210,45 @@ class Query:
     async def collaboration_path(
         self,
         info: Info,
-        from_: Annotated[strawberry.ID, strawberry.argument(name="from")],
-        to: strawberry.ID,
-        max_length: int = 6,
-        k: int = 1,
-        year_from: int | None = None,
-        year_to: int | None = None,
-        category: str | None = None,
-        institution: str | None = None,
-        strongest: bool = False,
+        from_: Annotated[
+            strawberry.ID,
+            strawberry.argument(
+                name="from", description="Where the chains start: a researcher's global id or key."
+            ),
+        ],
+        to: Annotated[strawberry.ID, arg("Where the chains end: a researcher's global id or key.")],
+        max_length: Annotated[
+            int, arg(f"The most hops a chain may have; at most {paths.MAX_HOPS}.")
+        ] = 6,
+        k: Annotated[
+            int, arg(f"How many shortest chains to return; at most {paths.MAX_PATHS}.")
+        ] = 1,
+        year_from: Annotated[
+            int | None, arg("Each hop needs a joint paper of this year or later.")
+        ] = None,
+        year_to: Annotated[
+            int | None, arg("Each hop needs a joint paper of this year or earlier.")
+        ] = None,
+        category: Annotated[
+            str | None, arg("Each hop needs a joint paper in this arXiv category.")
+        ] = None,
+        institution: Annotated[
+            str | None,
+            arg(
+                "Everyone between the two ends is affiliated with this institution (any of "
+                "its ids, or its name)."
+            ),
+        ] = None,
+        strongest: Annotated[
+            bool, arg("Return the chain whose weakest hop has the most joint papers instead.")
+        ] = False,
     ) -> CollaborationPath:
         limits.size(k, paths.MAX_PATHS, "k", minimum=1)
         limits.size(max_length, paths.MAX_HOPS, "maxLength", minimum=1)
         db = info.context.db
         source, target = await asyncio.gather(
-            entities.find_researcher(db, ResearcherRef(id=from_)),
-            entities.find_researcher(db, ResearcherRef(id=to)),
+            entities.find_researcher(db, ResearcherRef(id=key_of(from_, "Researcher"))),
+            entities.find_researcher(db, ResearcherRef(id=key_of(to, "Researcher"))),
         )
         options = paths.PathOptions(
             max_length=max_length,

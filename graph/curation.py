@@ -24,7 +24,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal, get_args
 
 from scholargraph.graph import ids
 from scholargraph.graph.db import Database, Tx
@@ -37,6 +37,13 @@ from scholargraph.graph.sequences import RESEARCHER_IDS_START
 from scholargraph.queries import curation as q
 from scholargraph.queries import identity as identity_queries
 from scholargraph.queries import writer as writer_queries
+
+EventKind = Literal["merge", "split", "move", "distinct", "pin"]
+# What a researcher is to a decision: the survivor and those merged into it; the source and
+# target of a split or an automatic move; the two marked distinct; the one pinned to a paper.
+Role = Literal["survivor", "merged", "source", "target", "distinct", "pinned"]
+EVENT_KINDS: tuple[EventKind, ...] = get_args(EventKind)
+ROLES: tuple[Role, ...] = get_args(Role)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +114,10 @@ async def merge_in(
         await tx.run(q.MOVE_IDENTIFIERS, {"source": other, "target": survivor})
         await tx.run(q.ABSORB, {"survivor": survivor, "merged": other})
     await _rebuild(tx, [survivor, *others])
-    roles = [(survivor, "survivor"), *((other, "merged") for other in others)]
+    roles: list[tuple[int, Role]] = [
+        (survivor, "survivor"),
+        *((other, "merged") for other in others),
+    ]
     return await _record(tx, "merge", actor, reason, sorted(set(moved)), roles)
 
 
@@ -150,7 +160,7 @@ async def split(
         low, high = sorted((researcher, target))
         await tx.run(q.MARK_DISTINCT, {"low": low, "high": high})
         await _rebuild(tx, [researcher, target])
-        roles = [(researcher, "source"), (target, "target")]
+        roles: list[tuple[int, Role]] = [(researcher, "source"), (target, "target")]
         return await _record(tx, "split", actor, reason, keys, roles)
 
     return await db.unit(work)
@@ -169,7 +179,7 @@ async def move_slots(
     )
     await tx.run(writer_queries.RETIRE_EMPTY, {"rows": [{"researcher": source, "into": target}]})
     await _rebuild(tx, [source, target])
-    roles = [(source, "source"), (target, "target")]
+    roles: list[tuple[int, Role]] = [(source, "source"), (target, "target")]
     return await _record(tx, "move", "machine", reason, sorted(papers), roles)
 
 
@@ -184,7 +194,7 @@ async def mark_distinct(
         await _states(tx, [first, second])
         low, high = sorted((first, second))
         await tx.run(q.MARK_DISTINCT, {"low": low, "high": high})
-        roles = [(first, "distinct"), (second, "distinct")]
+        roles: list[tuple[int, Role]] = [(first, "distinct"), (second, "distinct")]
         return await _record(tx, "distinct", actor, reason, [], roles)
 
     return await db.unit(work)
@@ -279,11 +289,11 @@ async def _rebuild(tx: Tx, researcher_ids: list[int]) -> None:
 
 async def _record(
     tx: Tx,
-    kind: str,
+    kind: EventKind,
     actor: str,
     reason: str,
     papers: list[str],
-    roles: list[tuple[int, str]],
+    roles: list[tuple[int, Role]],
 ) -> CurationEvent:
     event = CurationEvent(
         id=uuid.uuid4().hex,

@@ -93,3 +93,19 @@ AUTHOR_PAGES = Query(
     RETURN key, rows, COUNT {{ (p)<-[:AUTHORED]-(:Researcher) }} AS total
     """,
 )
+# The same list backward: the authors just before position $before (none: the last ones),
+# nearest first; the caller puts them back in author order.
+AUTHOR_PAGES_BACKWARD = Query(
+    "read_papers.author_pages_backward",
+    f"""
+    UNWIND $keys AS key
+    MATCH (p:Paper {{key: key}})
+    CALL (p) {{
+      MATCH (p)<-[a:AUTHORED]-(r:Researcher)
+      WHERE $before IS NULL OR a.position < $before
+      WITH a, r ORDER BY a.position DESC, r.id DESC LIMIT $limit
+      RETURN collect({{authorship: a {AUTHORSHIP}, researcher: r {RESEARCHER}}}) AS rows
+    }}
+    RETURN key, rows, COUNT {{ (p)<-[:AUTHORED]-(:Researcher) }} AS total
+    """,
+)

@@ -4,8 +4,9 @@ import strawberry
 
 from scholargraph.api import limits
 from scholargraph.api.context import Info
-from scholargraph.api.types.common import resolver
-from scholargraph.api.types.paper import PaperConnection, PaperSort, paper_list
+from scholargraph.api.types.common import After, First, YearFrom, YearTo, resolver
+from scholargraph.api.types.node import Node, global_id
+from scholargraph.api.types.paper import PaperConnection, PaperSort, Sort, paper_list
 from scholargraph.graph import taxonomy
 from scholargraph.graph.errors import BadInput
 from scholargraph.graph.repo.papers import PaperFilter
@@ -13,17 +14,23 @@ from scholargraph.graph.repo.papers import PaperFilter
 
 @strawberry.type(description="An arXiv archive (cs, hep-th, astro-ph) within a group.")
 class Archive:
-    code: str
-    name: str
-    group: str
+    code: str = strawberry.field(description="Its code, e.g. cs or hep-th.")
+    name: str = strawberry.field(description="Its name, e.g. Computer Science.")
+    group: str = strawberry.field(description="The arXiv group it belongs to, e.g. Physics.")
 
 
 @strawberry.type(description="An arXiv category, such as cs.DC, in its archive.")
-class Category:
-    code: str
-    name: str
-    archive: Archive | None
-    active: bool
+class Category(Node):
+    code: str = strawberry.field(description="Its code, e.g. cs.DC.")
+    name: str = strawberry.field(
+        description="Its name, e.g. Distributed, Parallel, and Cluster Computing."
+    )
+    archive: Archive | None = strawberry.field(
+        description="The archive it belongs to; null for a code the taxonomy does not know."
+    )
+    active: bool = strawberry.field(
+        description="Whether arXiv still files new papers under it (not merged into another)."
+    )
 
     @classmethod
     def of(cls, code: str) -> Category:
@@ -31,9 +38,17 @@ class Category:
             info = taxonomy.lookup(code)
         except BadInput:
             # A code the taxonomy does not know yet still names the papers filed under it.
-            return cls(code=code, name=code, archive=None, active=True)
+            return cls(
+                id=global_id("Category", code), code=code, name=code, archive=None, active=True
+            )
         archive = Archive(code=info.archive, name=info.archive_name, group=info.group)
-        return cls(code=info.code, name=info.name, archive=archive, active=info.active)
+        return cls(
+            id=global_id("Category", info.code),
+            code=info.code,
+            name=info.name,
+            archive=archive,
+            active=info.active,
+        )
 
     @resolver("Papers filed under the category, primary or cross-listed.")
     async def paper_count(self, info: Info) -> int:
@@ -47,11 +62,11 @@ class Category:
     async def papers(
         self,
         info: Info,
-        year_from: int | None = None,
-        year_to: int | None = None,
-        sort: PaperSort = PaperSort.NEWEST,
-        first: int = 24,
-        after: str | None = None,
+        year_from: YearFrom = None,
+        year_to: YearTo = None,
+        sort: Sort = PaperSort.NEWEST,
+        first: First = 24,
+        after: After = None,
     ) -> PaperConnection:
         paper_filter = PaperFilter(category=self.code, year_from=year_from, year_to=year_to)
         return await paper_list(info, paper_filter, sort, limits.page(first, after))

@@ -4,33 +4,49 @@ import strawberry
 
 from scholargraph.api import limits
 from scholargraph.api.context import Info
-from scholargraph.api.types.common import resolver, to_id
-from scholargraph.api.types.paper import PaperConnection, PaperSort, paper_list
+from scholargraph.api.types.common import (
+    After,
+    First,
+    InCategory,
+    YearFrom,
+    YearTo,
+    resolver,
+    to_id,
+)
+from scholargraph.api.types.node import Node, global_id
+from scholargraph.api.types.paper import PaperConnection, PaperSort, Sort, paper_list
 from scholargraph.api.types.researcher import ResearcherConnection
 from scholargraph.graph.repo import models
 from scholargraph.graph.repo.papers import PaperFilter
 
 
 @strawberry.type(description="A university, company or lab, as ROR and OpenAlex know it.")
-class Institution:
+class Institution(Node):
     model: strawberry.Private[models.Institution]
-    id: strawberry.ID
-    slug: str
-    name: str
+    key: strawberry.ID = strawberry.field(
+        description="Our id of the institution, e.g. 17, as in the site's addresses."
+    )
+    slug: str = strawberry.field(description="The name as it shows in addresses.")
+    name: str = strawberry.field(description="The name, as ROR gives it.")
     ror_id: str | None = strawberry.field(description="Bare ROR id, e.g. 01an7q238.")
-    openalex_id: str | None
-    acronyms: list[str]
-    aliases: list[str]
-    country_code: str | None
-    city: str | None
-    types: list[str]
-    established: int | None
+    openalex_id: str | None = strawberry.field(description="The OpenAlex institution id (I…).")
+    acronyms: list[str] = strawberry.field(description="Acronyms, e.g. NUS.")
+    aliases: list[str] = strawberry.field(description="Other names it goes by.")
+    country_code: str | None = strawberry.field(
+        description="ISO 3166-1 alpha-2 code of its country, e.g. SG."
+    )
+    city: str | None = strawberry.field(description="The city it is in.")
+    types: list[str] = strawberry.field(
+        description="ROR's types for it (education, company, facility…), as ROR spells them."
+    )
+    established: int | None = strawberry.field(description="The year it was founded.")
 
     @classmethod
     def of(cls, institution: models.Institution) -> Institution:
         return cls(
             model=institution,
-            id=to_id(institution.id),
+            id=global_id("Institution", institution.id),
+            key=to_id(institution.id),
             slug=institution.slug,
             name=institution.name,
             ror_id=institution.ror_id,
@@ -43,7 +59,7 @@ class Institution:
             established=institution.established,
         )
 
-    @strawberry.field
+    @resolver("Its ROR record, e.g. https://ror.org/01an7q238.")
     def ror_url(self) -> str | None:
         return f"https://ror.org/{self.ror_id}" if self.ror_id else None
 
@@ -64,7 +80,7 @@ class Institution:
 
     @resolver("Researchers affiliated with it, most papers first.")
     async def researchers(
-        self, info: Info, first: int = 24, after: str | None = None
+        self, info: Info, first: First = 24, after: After = None
     ) -> ResearcherConnection:
         request = limits.page(first, after)
         page = await info.context.loaders.members.load((self.model.id, request))
@@ -74,12 +90,12 @@ class Institution:
     async def papers(
         self,
         info: Info,
-        category: str | None = None,
-        year_from: int | None = None,
-        year_to: int | None = None,
-        sort: PaperSort = PaperSort.NEWEST,
-        first: int = 24,
-        after: str | None = None,
+        category: InCategory = None,
+        year_from: YearFrom = None,
+        year_to: YearTo = None,
+        sort: Sort = PaperSort.NEWEST,
+        first: First = 24,
+        after: After = None,
     ) -> PaperConnection:
         paper_filter = PaperFilter(
             institution=self.model.id, category=category, year_from=year_from, year_to=year_to

@@ -11,37 +11,39 @@ from scholargraph.graph.repo import network
 
 @strawberry.type(description="A researcher in a drawn network.")
 class NetworkNode:
-    id: strawberry.ID
-    name: str
-    slug: str
-    paper_count: int
-    citation_count: int
-    h_index: int | None
+    id: strawberry.ID = strawberry.field(description="The researcher's key (Researcher.key).")
+    name: str = strawberry.field(description="Their name.")
+    slug: str = strawberry.field(description="Their name as it shows in addresses.")
+    paper_count: int = strawberry.field(description="Their papers in the graph.")
+    citation_count: int = strawberry.field(description="Citations of their papers.")
+    h_index: int | None = strawberry.field(description="Our h-index of theirs.")
     mean_year: float | None = strawberry.field(description="Mean year of their papers.")
     hop: int = strawberry.field(description="Coauthor hops from the centre.")
     community: int = strawberry.field(description="Louvain community; 0 is the largest.")
     x: float = strawberry.field(description="ForceAtlas2 layout, in [-1, 1].")
-    y: float
+    y: float = strawberry.field(description="ForceAtlas2 layout, in [-1, 1].")
 
 
 @strawberry.type(description="A coauthor tie; its weight is the number of joint papers.")
 class NetworkEdge:
-    source: strawberry.ID
-    target: strawberry.ID
-    joint_papers: int
-    first_year: int | None
-    last_year: int | None
+    source: strawberry.ID = strawberry.field(description="One end's key (NetworkNode.id).")
+    target: strawberry.ID = strawberry.field(description="The other end's key.")
+    joint_papers: int = strawberry.field(description="Papers the two wrote together.")
+    first_year: int | None = strawberry.field(description="The year of their first joint paper.")
+    last_year: int | None = strawberry.field(description="The year of their last joint paper.")
 
 
 @strawberry.type(description="A coauthor network ready to draw.")
 class Network:
-    center: strawberry.ID
-    truncated: bool = strawberry.field(description="maxNodes left someone out.")
-    modularity: float
-    community_count: int
+    center: strawberry.ID = strawberry.field(description="The key of the researcher at its centre.")
+    truncated: bool = strawberry.field(
+        description="The network was cut at maxNodes: someone was left out."
+    )
+    modularity: float = strawberry.field(description="Modularity of the Louvain communities.")
+    community_count: int = strawberry.field(description="How many communities were found.")
     found: strawberry.Private[network.Network]
 
-    @strawberry.field
+    @resolver("The researchers drawn.")
     def nodes(self) -> list[NetworkNode]:
         return [
             NetworkNode(
@@ -60,7 +62,7 @@ class Network:
             for n in self.found.nodes
         ]
 
-    @strawberry.field
+    @resolver("The coauthor ties between them.")
     def edges(self) -> list[NetworkEdge]:
         return [
             NetworkEdge(

@@ -11,9 +11,9 @@ from scholargraph.graph.repo import paths
 
 @strawberry.type(description="Two coauthors in a chain, and the papers they wrote together.")
 class PathHop:
-    source: Researcher
-    target: Researcher
-    joint_papers: int
+    source: Researcher = strawberry.field(description="The researcher nearer the start.")
+    target: Researcher = strawberry.field(description="The researcher nearer the end.")
+    joint_papers: int = strawberry.field(description="Papers the two wrote together.")
     papers: list[Paper] = strawberry.field(description="Up to five joint papers, newest first.")
     confidence: float = strawberry.field(
         description="How sure the author matches behind the hop are (its best paper's weaker one)."
@@ -23,11 +23,11 @@ class PathHop:
 
 @strawberry.type(description="A chain of coauthors from one researcher to another.")
 class CollaborationChain:
-    researchers: list[Researcher]
-    hops: list[PathHop]
-    length: int
+    researchers: list[Researcher] = strawberry.field(description="The chain, start to end.")
+    hops: list[PathHop] = strawberry.field(description="Each pair of neighbours in it.")
+    length: int = strawberry.field(description="Its hops.")
     weakest_hop: int = strawberry.field(description="Joint papers of the weakest hop.")
-    total_joint_papers: int
+    total_joint_papers: int = strawberry.field(description="Joint papers of all its hops.")
     uncertain: bool = strawberry.field(description="Some hop rests on a low-confidence match.")
 
     @classmethod
@@ -71,16 +71,18 @@ class PathOutcome(Enum):
 
 @strawberry.type(description="The collaboration distance between two researchers, and why.")
 class CollaborationPath:
-    source: Researcher
-    target: Researcher
-    found: bool
-    outcome: PathOutcome
+    source: Researcher = strawberry.field(description="Where the chains start.")
+    target: Researcher = strawberry.field(description="Where the chains end.")
+    found: bool = strawberry.field(description="Some chain was found.")
+    outcome: PathOutcome = strawberry.field(description="How the search ended.")
     distance: int | None = strawberry.field(description="Hops of the shortest chain.")
-    max_length: int
+    max_length: int = strawberry.field(description="The most hops searched.")
     message: str = strawberry.field(
         description='Say, "no path within 3 hops from A to B inside math.DG".'
     )
-    chains: list[CollaborationChain]
+    chains: list[CollaborationChain] = strawberry.field(
+        description="The chains found; empty when none was."
+    )
 
     @classmethod
     def of(cls, result: paths.PathResult) -> CollaborationPath:

@@ -10,6 +10,7 @@ import strawberry
 from scholargraph.api.types.category import Category
 from scholargraph.api.types.common import resolver
 from scholargraph.api.types.paper import Paper
+from scholargraph.api.types.vocabulary import DataSource, IdentifierScheme, MatchMethod, wire_value
 from scholargraph.graph.repo import researchers, same_name
 from scholargraph.graph.schema.relationships import MATCH_METHODS
 
@@ -22,24 +23,36 @@ ResearcherType = Annotated["Researcher", strawberry.lazy("scholargraph.api.types
 @strawberry.type(description="An external author id merged into the researcher, and how.")
 class ExternalId:
     key: str = strawberry.field(description="Scheme and value, e.g. s2:1688882.")
-    scheme: str
-    value: str
-    method: str | None
-    source: str | None
+    scheme: IdentifierScheme = strawberry.field(description="Whose id it is.")
+    value: str = strawberry.field(description="The id itself, e.g. 1688882.")
+    method: MatchMethod | None = strawberry.field(description="How it was matched.")
+    source: DataSource | None = strawberry.field(description="The source that gave it.")
 
-    @strawberry.field
+    @resolver("How it was matched, in words.")
     def method_description(self) -> str | None:
-        return MATCH_METHODS.get(self.method or "")
+        return MATCH_METHODS.get(wire_value(self.method)) if self.method else None
+
+    @classmethod
+    def of(cls, link: researchers.IdentifierLink) -> ExternalId:
+        return cls(
+            key=link.key,
+            scheme=IdentifierScheme(link.scheme),
+            value=link.value,
+            method=MatchMethod(link.method) if link.method else None,
+            source=DataSource(link.source) if link.source else None,
+        )
 
 
 @strawberry.type(description="Who the researcher is across the sources.")
 class Identity:
-    orcid: str | None
-    s2_ids: list[str]
-    openalex_ids: list[str]
-    external_ids: list[ExternalId]
+    orcid: str | None = strawberry.field(description="Their ORCID iD.")
+    s2_ids: list[str] = strawberry.field(description="Their Semantic Scholar author ids.")
+    openalex_ids: list[str] = strawberry.field(description="Their OpenAlex author ids (A…).")
+    external_ids: list[ExternalId] = strawberry.field(
+        description="Every external id merged into them, and how."
+    )
     merged_from: list[strawberry.ID] = strawberry.field(
-        description="Ids of researcher records merged into this one; they resolve here."
+        description="Keys of researcher records merged into this one; they resolve here."
     )
 
 
@@ -51,13 +64,15 @@ class Identity:
     )
 )
 class AuthorPositions:
-    first: int
-    middle: int
-    last: int
-    solo: int
-    alphabetical: int
-    matched_papers: int
-    total_papers: int
+    first: int = strawberry.field(description="Papers where they are the first author.")
+    middle: int = strawberry.field(description="Papers where they are a middle author.")
+    last: int = strawberry.field(description="Papers where they are the last author.")
+    solo: int = strawberry.field(description="Papers they wrote alone.")
+    alphabetical: int = strawberry.field(
+        description="Papers whose author list is alphabetical (so the position says nothing)."
+    )
+    matched_papers: int = strawberry.field(description="Papers with every author matched.")
+    total_papers: int = strawberry.field(description="All their papers.")
 
     @resolver('Say, "across the 5 of 6 papers where every author is matched".')
     def coverage(self) -> str:
@@ -81,19 +96,19 @@ class AuthorPositions:
 
 @strawberry.type(description="Papers of the researcher in one category (a filter for papers).")
 class FieldCount:
-    category: Category
-    papers: int
-    primary_papers: int
+    category: Category = strawberry.field(description="The category.")
+    papers: int = strawberry.field(description="Their papers in it, primary or cross-listed.")
+    primary_papers: int = strawberry.field(description="Their papers primarily in it.")
 
 
 @strawberry.type(description="The most-cited papers, with how far citation counts reach.")
 class MostCited:
-    papers: list[Paper]
+    papers: list[Paper] = strawberry.field(description="The papers, most cited first.")
     citations: int = strawberry.field(description="Citations across the counted papers.")
     counted_papers: int = strawberry.field(description="Papers with a citation count.")
-    total_papers: int
+    total_papers: int = strawberry.field(description="All their papers.")
 
-    @strawberry.field
+    @resolver('Say, "120 citations across the 5 of 6 papers we have counts for".')
     def coverage(self) -> str:
         return (
             f"{self.citations} citations across the {self.counted_papers} of "
@@ -112,19 +127,19 @@ class MostCited:
 
 @strawberry.type(description="One item of evidence in a same-person score.")
 class Evidence:
-    feature: str
-    value: float
+    feature: str = strawberry.field(description="What was compared, e.g. coauthors.")
+    value: float = strawberry.field(description="What the comparison found.")
     weight: float = strawberry.field(description="Its log-likelihood ratio.")
-    text: str
+    text: str = strawberry.field(description="The evidence in words.")
 
 
 @strawberry.type(description="Another record under the same name, scored as the same person.")
 class SameNameRecord:
-    researcher: ResearcherType
+    researcher: ResearcherType = strawberry.field(description="The other record.")
     probability: float = strawberry.field(description="Chance that the two are one person.")
-    log_odds: float
+    log_odds: float = strawberry.field(description="The same chance as log-odds.")
     rule: str | None = strawberry.field(description="The identifier rule that decided, if any.")
-    evidence: list[Evidence]
+    evidence: list[Evidence] = strawberry.field(description="What the score rests on.")
     marked_distinct: bool = strawberry.field(description="A curator said they are two people.")
 
     @classmethod
@@ -150,7 +165,9 @@ class SameNameRecord:
     )
 )
 class SameName:
-    records: list[SameNameRecord]
+    records: list[SameNameRecord] = strawberry.field(
+        description="The other records under the name."
+    )
     block_size: int = strawberry.field(
         description="Records filed under the name's block (initial and surname)."
     )

@@ -7,9 +7,20 @@ import strawberry
 from scholargraph.api import limits
 from scholargraph.api.context import Info
 from scholargraph.api.types.category import Category
-from scholargraph.api.types.common import PageInfo, resolver, to_id
+from scholargraph.api.types.common import (
+    After,
+    First,
+    InCategory,
+    PageInfo,
+    YearFrom,
+    YearTo,
+    arg,
+    resolver,
+    to_id,
+)
 from scholargraph.api.types.network import Network
-from scholargraph.api.types.paper import PaperConnection, PaperSort, paper_list
+from scholargraph.api.types.node import Node, global_id
+from scholargraph.api.types.paper import PaperConnection, PaperSort, Sort, paper_list
 from scholargraph.api.types.profile import (
     AuthorPositions,
     ExternalId,
@@ -20,6 +31,7 @@ from scholargraph.api.types.profile import (
     SameNameRecord,
 )
 from scholargraph.api.types.semantic import SimilarResearcher
+from scholargraph.api.types.vocabulary import DataSource
 from scholargraph.graph.repo import models, network, semantic
 from scholargraph.graph.repo.pages import Page
 from scholargraph.graph.repo.papers import PaperFilter
@@ -33,15 +45,20 @@ CurationEventType = Annotated["CurationEvent", strawberry.lazy("scholargraph.api
 
 
 @strawberry.type(description="A person, with every source id merged into one public id.")
-class Researcher:
+class Researcher(Node):
     model: strawberry.Private[models.Researcher]
-    id: strawberry.ID = strawberry.field(description="The stable public id, e.g. 2004394.")
-    slug: str
-    name: str
-    alt_names: list[str]
-    orcid: str | None
-    paper_count: int
-    citation_count: int
+    key: strawberry.ID = strawberry.field(
+        description=(
+            "The stable public id, e.g. 2004394: in the site's addresses, and in network "
+            "nodes and ties."
+        )
+    )
+    slug: str = strawberry.field(description="The name as it shows in addresses.")
+    name: str = strawberry.field(description="Their name.")
+    alt_names: list[str] = strawberry.field(description="Other forms of the name seen.")
+    orcid: str | None = strawberry.field(description="Their ORCID iD, e.g. 0000-0002-1825-0097.")
+    paper_count: int = strawberry.field(description="Their papers in the graph.")
+    citation_count: int = strawberry.field(description="Citations of their papers in the graph.")
     h_index: int | None = strawberry.field(description="Our h-index, from our citation counts.")
     h_index_s2: int | None = strawberry.field(description="Semantic Scholar's h-index.")
     h_index_openalex: int | None = strawberry.field(description="OpenAlex's h-index.")
@@ -50,7 +67,8 @@ class Researcher:
     def of(cls, researcher: models.Researcher) -> Researcher:
         return cls(
             model=researcher,
-            id=to_id(researcher.id),
+            id=global_id("Researcher", researcher.id),
+            key=to_id(researcher.id),
             slug=researcher.slug,
             name=researcher.name,
             alt_names=list(researcher.alt_names),
@@ -66,7 +84,7 @@ class Researcher:
     def path(self) -> str:
         return self.model.path
 
-    @strawberry.field
+    @resolver("Who they are across the sources: their ids and how each was matched.")
     async def identity(self, info: Info) -> Identity:
         profile = await info.context.loaders.profiles.load(self.model.id)
         links = profile.identifiers if profile else ()
@@ -74,21 +92,16 @@ class Researcher:
             orcid=self.model.orcid,
             s2_ids=list(self.model.s2_ids),
             openalex_ids=list(self.model.openalex_ids),
-            external_ids=[
-                ExternalId(
-                    key=i.key, scheme=i.scheme, value=i.value, method=i.method, source=i.source
-                )
-                for i in links
-            ],
+            external_ids=[ExternalId.of(i) for i in links],
             merged_from=[to_id(m) for m in (profile.merged_from if profile else ())],
         )
 
-    @strawberry.field
+    @resolver("Where they stand on their author lists.")
     async def author_positions(self, info: Info) -> AuthorPositions | None:
         profile = await info.context.loaders.profiles.load(self.model.id)
         return AuthorPositions.of(profile.positions) if profile else None
 
-    @resolver("arXiv categories of their papers, most papers first.")
+    @resolver("The arXiv categories of their papers, most papers first.")
     async def fields(self, info: Info) -> list[FieldCount]:
         profile = await info.context.loaders.profiles.load(self.model.id)
         return [
@@ -98,8 +111,12 @@ class Researcher:
             for f in (profile.fields if profile else ())
         ]
 
-    @strawberry.field
-    async def most_cited(self, info: Info, first: int = 3) -> MostCited | None:
+    @resolver("Their most-cited papers.")
+    async def most_cited(
+        self,
+        info: Info,
+        first: Annotated[int, arg(f"How many papers; at most {limits.MAX_MOST_CITED}.")] = 3,
+    ) -> MostCited | None:
         limits.size(first, limits.MAX_MOST_CITED, "first")
         found = await info.context.loaders.most_cited.load((self.model.id, first))
         return MostCited.of(found) if found else None
@@ -108,12 +125,12 @@ class Researcher:
     async def papers(
         self,
         info: Info,
-        category: str | None = None,
-        year_from: int | None = None,
-        year_to: int | None = None,
-        sort: PaperSort = PaperSort.NEWEST,
-        first: int = 24,
-        after: str | None = None,
+        category: InCategory = None,
+        year_from: YearFrom = None,
+        year_to: YearTo = None,
+        sort: Sort = PaperSort.NEWEST,
+        first: First = 24,
+        after: After = None,
     ) -> PaperConnection:
         paper_filter = PaperFilter(
             researcher=self.model.id, category=category, year_from=year_from, year_to=year_to
@@ -122,7 +139,13 @@ class Researcher:
 
     @resolver("Coauthors, most joint papers first.")
     async def coauthors(
-        self, info: Info, min_joint_papers: int = 1, first: int = 24, after: str | None = None
+        self,
+        info: Info,
+        min_joint_papers: Annotated[
+            int, arg("Only coauthors with at least this many joint papers.")
+        ] = 1,
+        first: First = 24,
+        after: After = None,
     ) -> CoauthorConnection:
         request = limits.page(first, after)
         key = (self.model.id, (request, limits.at_least(min_joint_papers, 1, "minJointPapers")))
@@ -130,7 +153,7 @@ class Researcher:
 
     @resolver("Institutions, most recent first.")
     async def affiliations(
-        self, info: Info, first: int = 24, after: str | None = None
+        self, info: Info, first: First = 24, after: After = None
     ) -> AffiliationConnection:
         request = limits.page(first, after)
         page = await info.context.loaders.affiliations.load((self.model.id, request))
@@ -141,7 +164,10 @@ class Researcher:
         "this one's, nearest first; excludeCoauthors leaves out everyone they wrote with."
     )
     async def similar_researchers(
-        self, info: Info, first: int = 8, exclude_coauthors: bool = False
+        self,
+        info: Info,
+        first: Annotated[int, arg(f"How many researchers; at most {semantic.MAX_NEAR}.")] = 8,
+        exclude_coauthors: Annotated[bool, arg("Leave out everyone with a joint paper.")] = False,
     ) -> list[SimilarResearcher]:
         limits.size(first, semantic.MAX_NEAR, "first")
         found = await semantic.similar_researchers(
@@ -149,8 +175,12 @@ class Researcher:
         )
         return [SimilarResearcher(similarity=s, researcher=Researcher.of(r)) for s, r in found]
 
-    @strawberry.field
-    async def same_name(self, info: Info, first: int = 20) -> SameName | None:
+    @resolver("Other records under the same name, scored as the same person or not.")
+    async def same_name(
+        self,
+        info: Info,
+        first: Annotated[int, arg(f"How many records; at most {limits.MAX_SAME_NAME}.")] = 20,
+    ) -> SameName | None:
         limits.size(first, limits.MAX_SAME_NAME, "first")
         cluster = await info.context.loaders.same_name.load((self.model.id, first))
         if cluster is None:
@@ -167,12 +197,22 @@ class Researcher:
     async def network(
         self,
         info: Info,
-        depth: int = 1,
-        max_nodes: int = 200,
-        min_joint_papers: int = 1,
-        year_from: int | None = None,
-        year_to: int | None = None,
-        max_authors: int | None = None,
+        depth: Annotated[
+            int, arg(f"Coauthor hops from the researcher; at most {limits.MAX_NETWORK_DEPTH}.")
+        ] = 1,
+        max_nodes: Annotated[
+            int, arg(f"The most researchers drawn; at most {limits.MAX_NETWORK_NODES}.")
+        ] = 200,
+        min_joint_papers: Annotated[int, arg("Walk only ties with this many joint papers.")] = 1,
+        year_from: Annotated[
+            int | None, arg("Keep ties with a joint paper of this year or later.")
+        ] = None,
+        year_to: Annotated[
+            int | None, arg("Keep ties with a joint paper of this year or earlier.")
+        ] = None,
+        max_authors: Annotated[
+            int | None, arg("Ties count only papers with at most this many authors.")
+        ] = None,
     ) -> Network:
         limits.size(depth, limits.MAX_NETWORK_DEPTH, "depth")
         limits.size(max_nodes, limits.MAX_NETWORK_NODES, "maxNodes", minimum=1)
@@ -190,7 +230,11 @@ class Researcher:
         return Network.of(found)
 
     @resolver("Curator decisions about the researcher, newest first.")
-    async def curation_events(self, info: Info, first: int = 20) -> list[CurationEventType]:
+    async def curation_events(
+        self,
+        info: Info,
+        first: Annotated[int, arg(f"How many events; at most {limits.MAX_PAGE_SIZE}.")] = 20,
+    ) -> list[CurationEventType]:
         from scholargraph.api.types.curation import CurationEvent
 
         limits.size(first, limits.MAX_PAGE_SIZE, "first")
@@ -198,20 +242,24 @@ class Researcher:
         return [CurationEvent.of(e) for e in found]
 
 
-@strawberry.type
+@strawberry.type(description="A coauthor, and the papers the two wrote together.")
 class CoauthorEdge:
-    cursor: str
-    node: Researcher
-    joint_papers: int
-    first_year: int | None
-    last_year: int | None
+    cursor: str = strawberry.field(description="Pass as after: to continue past this coauthor.")
+    node: Researcher = strawberry.field(description="The coauthor.")
+    joint_papers: int = strawberry.field(description="Papers the two wrote together.")
+    first_year: int | None = strawberry.field(description="The year of their first joint paper.")
+    last_year: int | None = strawberry.field(description="The year of their last joint paper.")
 
 
-@strawberry.type
+@strawberry.type(description="A page of a researcher's coauthors.")
 class CoauthorConnection:
-    edges: list[CoauthorEdge]
-    page_info: PageInfo
-    total_count: int
+    edges: list[CoauthorEdge] = strawberry.field(description="The coauthors on this page.")
+    page_info: PageInfo = strawberry.field(description="Where the page sits.")
+    total_count: int = strawberry.field(description="Coauthors in the whole list.")
+
+    @resolver("The coauthors on this page, without their edges.")
+    def nodes(self) -> list[Researcher]:
+        return [edge.node for edge in self.edges]
 
     @classmethod
     def of(cls, page: Page[models.Coauthorship]) -> CoauthorConnection:
@@ -228,20 +276,24 @@ class CoauthorConnection:
         return cls(edges=edges, page_info=PageInfo.of(page), total_count=page.total or 0)
 
 
-@strawberry.type
+@strawberry.type(description="An institution a researcher is affiliated with, and when.")
 class AffiliationEdge:
-    cursor: str
-    node: InstitutionType
-    sources: list[str]
-    first_year: int | None
-    last_year: int | None
+    cursor: str = strawberry.field(description="Pass as after: to continue past this one.")
+    node: InstitutionType = strawberry.field(description="The institution.")
+    sources: list[DataSource] = strawberry.field(description="The sources that list it.")
+    first_year: int | None = strawberry.field(description="The first year it was seen.")
+    last_year: int | None = strawberry.field(description="The last year it was seen.")
 
 
-@strawberry.type
+@strawberry.type(description="A page of a researcher's affiliations.")
 class AffiliationConnection:
-    edges: list[AffiliationEdge]
-    page_info: PageInfo
-    total_count: int
+    edges: list[AffiliationEdge] = strawberry.field(description="The affiliations on this page.")
+    page_info: PageInfo = strawberry.field(description="Where the page sits.")
+    total_count: int = strawberry.field(description="Affiliations in the whole list.")
+
+    @resolver("The institutions on this page, without their edges.")
+    def nodes(self) -> list[InstitutionType]:
+        return [edge.node for edge in self.edges]
 
     @classmethod
     def of(cls, page: Page[models.Affiliation]) -> AffiliationConnection:
@@ -251,7 +303,7 @@ class AffiliationConnection:
             AffiliationEdge(
                 cursor=e.cursor,
                 node=Institution.of(e.node.institution),
-                sources=list(e.node.sources),
+                sources=[DataSource(source) for source in e.node.sources],
                 first_year=e.node.first_year,
                 last_year=e.node.last_year,
             )
@@ -260,17 +312,21 @@ class AffiliationConnection:
         return cls(edges=edges, page_info=PageInfo.of(page), total_count=page.total or 0)
 
 
-@strawberry.type
+@strawberry.type(description="A researcher in a list.")
 class ResearcherEdge:
-    cursor: str
-    node: Researcher
+    cursor: str = strawberry.field(description="Pass as after: to continue past this one.")
+    node: Researcher = strawberry.field(description="The researcher.")
 
 
-@strawberry.type
+@strawberry.type(description="A page of researchers.")
 class ResearcherConnection:
-    edges: list[ResearcherEdge]
-    page_info: PageInfo
-    total_count: int
+    edges: list[ResearcherEdge] = strawberry.field(description="The researchers on this page.")
+    page_info: PageInfo = strawberry.field(description="Where the page sits.")
+    total_count: int = strawberry.field(description="Researchers in the whole list.")
+
+    @resolver("The researchers on this page, without their edges.")
+    def nodes(self) -> list[Researcher]:
+        return [edge.node for edge in self.edges]
 
     @classmethod
     def of(cls, page: Page[models.Researcher]) -> ResearcherConnection:

@@ -5,7 +5,7 @@ from typing import Annotated
 
 import strawberry
 
-from scholargraph.api.types.common import PageInfo
+from scholargraph.api.types.common import PageInfo, resolver
 from scholargraph.api.types.institution import Institution
 from scholargraph.api.types.paper import Paper
 from scholargraph.api.types.researcher import Researcher
@@ -14,29 +14,36 @@ from scholargraph.graph.repo.pages import Page
 from scholargraph.graph.repo.search import SearchHit
 
 
-@strawberry.enum
+@strawberry.enum(description="What a search hit is.")
 class SearchKind(Enum):
-    PAPER = "paper"
-    RESEARCHER = "researcher"
-    INSTITUTION = "institution"
+    PAPER = strawberry.enum_value("paper", description="A paper.")
+    RESEARCHER = strawberry.enum_value("researcher", description="A researcher.")
+    INSTITUTION = strawberry.enum_value("institution", description="An institution.")
 
 
-SearchResult = Annotated[Paper | Researcher | Institution, strawberry.union("SearchResult")]
+SearchResult = Annotated[
+    Paper | Researcher | Institution,
+    strawberry.union("SearchResult", description="A paper, a researcher or an institution."),
+]
 
 
-@strawberry.type
+@strawberry.type(description="A search hit.")
 class SearchEdge:
-    cursor: str
-    kind: SearchKind
+    cursor: str = strawberry.field(description="Pass as after: to continue past this hit.")
+    kind: SearchKind = strawberry.field(description="What the hit is.")
     score: float = strawberry.field(description="Full-text relevance; 1.0 for an id match.")
-    node: SearchResult
+    node: SearchResult = strawberry.field(description="What was found.")
 
 
-@strawberry.type
+@strawberry.type(description="A page of search hits, best first.")
 class SearchConnection:
-    edges: list[SearchEdge]
-    page_info: PageInfo
+    edges: list[SearchEdge] = strawberry.field(description="The hits on this page.")
+    page_info: PageInfo = strawberry.field(description="Where the page sits.")
     total_count: int = strawberry.field(description="Hits ranked (at most 500 of each kind).")
+
+    @resolver("What was found on this page, without the edges.")
+    def nodes(self) -> list[SearchResult]:
+        return [edge.node for edge in self.edges]
 
     @classmethod
     def of(cls, page: Page[SearchHit]) -> SearchConnection:

@@ -61,6 +61,14 @@ async def find_paper(db: Database, ref: str) -> Paper:
     return Paper.from_row(rows[0]["paper"])
 
 
+async def find_paper_by_key(db: Database, key: str) -> Paper:
+    """A paper by its key as the graph stores it (``2301.08658``, ``doi:…``, ``s2:…``)."""
+    rows = await db.run(q.PAPER_BY_ID, {"key": key, "doi": None})
+    if not rows:
+        raise NotFound(f"no paper with the key {key!r} in the graph")
+    return Paper.from_row(rows[0]["paper"])
+
+
 @dataclass(frozen=True, slots=True)
 class ResearcherRef:
     """How a researcher was asked for: exactly one of the fields is set."""

@@ -83,10 +83,13 @@ def _shown(cursor: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class PageRequest:
-    """``first`` items after the cursor ``after`` (``None``: from the start)."""
+    """``first`` items after the cursor ``after`` (``None``: from the start); ``backward``,
+    the ``first`` items just before the cursor ``before`` (``None``: the end of the list)."""
 
     first: int
     after: str | None = None
+    before: str | None = None
+    backward: bool = False
 
     def __post_init__(self) -> None:
         if self.first < 0:
@@ -121,11 +124,15 @@ class Page(Generic[T]):
         cursor: Callable[[U], str],
         total: int | None = None,
     ) -> Page[T]:
-        kept = rows[: request.first]
+        kept = list(rows[: request.first])
+        more = len(rows) > request.first
+        if request.backward:
+            # asked for in reverse order, nearest the cursor first
+            kept.reverse()
         return cls(
             edges=[Edge(cursor(row), make(row)) for row in kept],
-            has_next=len(rows) > request.first,
-            has_previous=request.after is not None,
+            has_next=request.before is not None if request.backward else more,
+            has_previous=more if request.backward else request.after is not None,
             total=total,
         )
 

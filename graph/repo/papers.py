@@ -107,11 +107,16 @@ def _empty(request: PageRequest) -> Page[Any]:
 async def author_pages(
     db: Database, keys: Sequence[str], request: PageRequest
 ) -> dict[str, Page[Author]]:
-    """The matched authors of each paper in author order."""
-    (after,) = decode_cursor(request.after, "authors", arity=1) if request.after else (None,)
-    rows = await db.run(
-        q.AUTHOR_PAGES, {"keys": list(keys), "after": after, "limit": request.fetch}
-    )
+    """The matched authors of each paper in author order (a page after a cursor, or before
+    one when the request pages backward)."""
+    if request.backward:
+        (before,) = decode_cursor(request.before, "authors", arity=1) if request.before else (None,)
+        params = {"keys": list(keys), "before": before, "limit": request.fetch}
+        rows = await db.run(q.AUTHOR_PAGES_BACKWARD, params)
+    else:
+        (after,) = decode_cursor(request.after, "authors", arity=1) if request.after else (None,)
+        params = {"keys": list(keys), "after": after, "limit": request.fetch}
+        rows = await db.run(q.AUTHOR_PAGES, params)
 
     def make(row: Row) -> Author:
         return Author(

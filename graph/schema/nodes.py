@@ -31,6 +31,9 @@ from scholargraph.graph.schema.relationships import (
     InCategory,
 )
 
+# The schemes of external author ids (Identifier.scheme).
+IDENTIFIER_SCHEMES = ("s2", "openalex", "orcid")
+
 
 class Paper(StructuredNode):
     """A paper, keyed by its arXiv id without version (``2301.08658``, ``astro-ph/9901001``).
@@ -108,9 +111,7 @@ class Identifier(StructuredNode):
     """An external author id (``s2:1688882``, ``openalex:A5001226970``, ``orcid:…``)."""
 
     key = StringProperty(required=True, unique_index=True)
-    scheme = StringProperty(
-        required=True, choices={"s2": "s2", "openalex": "openalex", "orcid": "orcid"}
-    )
+    scheme = StringProperty(required=True, choices={s: s for s in IDENTIFIER_SCHEMES})
     value = StringProperty(required=True)
 
     researcher = RelationshipTo("Researcher", "IDENTIFIES", model=Identifies, cardinality=ZeroOrOne)

@@ -25,8 +25,8 @@ from tests.api.graphdata import (
 MERGE = """
 mutation($survivor: ID!, $merged: [ID!]!, $reason: String!) {
   merge(survivor: $survivor, merged: $merged, reason: $reason, actor: "ana") {
-    event { id kind actor reason at papers roles { researcherId role researcher { id } } }
-    researchers { id paperCount }
+    event { id kind actor reason at papers roles { researcherId role researcher { id: key } } }
+    researchers { id: key paperCount }
   }
 }
 """
@@ -34,7 +34,7 @@ SPLIT = """
 mutation($researcher: ID!, $papers: [String!]!, $into: ID) {
   split(researcher: $researcher, papers: $papers, into: $into, reason: "two people") {
     event { kind papers roles { researcherId role } }
-    researchers { id name paperCount }
+    researchers { id: key name paperCount }
   }
 }
 """
@@ -53,10 +53,10 @@ mutation($researcher: ID!, $paper: String!) {
 PROFILE = """
 query($id: ID!) {
   researcher(id: $id) {
-    id paperCount altNames orcid
+    id: key paperCount altNames orcid
     identity { mergedFrom s2Ids }
-    coauthors(first: 20) { edges { jointPapers node { id } } }
-    papers { edges { node { id } authorship { method pinned confidence } } }
+    coauthors(first: 20) { edges { jointPapers node { id: key } } }
+    papers { edges { node { id: key } authorship { method pinned confidence } } }
     curationEvents { kind actor reason roles { researcherId role } }
   }
 }
@@ -84,11 +84,11 @@ async def test_merge_moves_everything_and_is_recorded(api: Api) -> None:
     variables = {"survivor": str(ZIMING), "merged": [str(ZIMING_TJU)], "reason": "same person"}
     result = (await api.data(MERGE, variables, token=CURATOR_TOKEN))["merge"]
     event = result["event"]
-    assert (event["kind"], event["actor"], event["reason"]) == ("merge", "ana", "same person")
+    assert (event["kind"], event["actor"], event["reason"]) == ("MERGE", "ana", "same person")
     assert event["papers"] == ["2302.00009"]
     assert {(r["researcherId"], r["role"]) for r in event["roles"]} == {
-        (str(ZIMING), "survivor"),
-        (str(ZIMING_TJU), "merged"),
+        (str(ZIMING), "SURVIVOR"),
+        (str(ZIMING_TJU), "MERGED"),
     }
     assert {r["id"]: r["paperCount"] for r in result["researchers"]} == {
         str(ZIMING): 2,
@@ -103,7 +103,7 @@ async def test_merge_moves_everything_and_is_recorded(api: Api) -> None:
     # COAUTHOR rebuilt: You and Ziming now share two papers.
     joint = {int(e["node"]["id"]): e["jointPapers"] for e in survivor["coauthors"]["edges"]}
     assert joint == {YOU: 2, CHENG: 1, DU: 1}
-    assert survivor["curationEvents"][0]["kind"] == "merge"
+    assert survivor["curationEvents"][0]["kind"] == "MERGE"
     you = await profile(api, YOU)
     you_joint = {int(e["node"]["id"]): e["jointPapers"] for e in you["coauthors"]["edges"]}
     assert ZIMING_TJU not in you_joint and you_joint[ZIMING] == 2
@@ -133,7 +133,7 @@ async def test_distinct_researchers_cannot_be_merged(api: Api) -> None:
     assert "marked distinct" in errors[0]["message"]
     same = await api.data(
         "query($id: ID!) { researcher(id: $id) { sameName { records {"
-        " researcher { id } markedDistinct } } } }",
+        " researcher { id: key } markedDistinct } } } }",
         {"id": str(ZIMING)},
     )
     marked = {
@@ -148,12 +148,12 @@ async def test_split_to_a_new_researcher_pins_the_moved_slots(api: Api, graph: D
     result = (await api.data(SPLIT, variables, token=CURATOR_TOKEN))["split"]
     assert result["event"]["papers"] == ["1905.00001"]
     roles = {r["role"]: int(r["researcherId"]) for r in result["event"]["roles"]}
-    new = roles["target"]
-    assert roles["source"] == YOU and new not in (YOU, DEMMEL)
+    new = roles["TARGET"]
+    assert roles["SOURCE"] == YOU and new not in (YOU, DEMMEL)
     created = await profile(api, new)
     assert created["paperCount"] == 1
     assert created["papers"]["edges"][0]["authorship"] == {
-        "method": "curator",
+        "method": "CURATOR",
         "pinned": True,
         "confidence": 1.0,
     }
@@ -179,7 +179,7 @@ async def test_split_back_into_a_merged_researcher_revives_it(api: Api) -> None:
     revived = await profile(api, ZIMING_TJU)
     assert revived["id"] == str(ZIMING_TJU)
     assert [e["node"]["id"] for e in revived["papers"]["edges"]] == ["2302.00009"]
-    assert [e["kind"] for e in revived["curationEvents"]] == ["split", "merge"]
+    assert [e["kind"] for e in revived["curationEvents"]] == ["SPLIT", "MERGE"]
 
 
 async def test_split_of_a_paper_they_did_not_write_is_not_found(api: Api) -> None:
@@ -192,7 +192,7 @@ async def test_split_of_a_paper_they_did_not_write_is_not_found(api: Api) -> Non
 async def test_pin_paper(api: Api) -> None:
     variables = {"researcher": str(BULUC), "paper": "1203.00003"}
     result = await api.data(PIN, variables, token=CURATOR_TOKEN)
-    assert result["pinPaper"]["event"] == {"kind": "pin", "papers": ["1203.00003"]}
+    assert result["pinPaper"]["event"] == {"kind": "PIN", "papers": ["1203.00003"]}
     path = await api.data(
         "query($a: ID!, $b: ID!) { collaborationPath(from: $a, to: $b) { chains { uncertain } } }",
         {"a": str(BULUC), "b": str(GILBERT)},

@@ -14,7 +14,7 @@ from tests.api.graphdata import (
     ZIMING_ORCID,
 )
 
-PAPER = "query($id: String!) { paper(id: $id) { id arxivId title year url authorCount } }"
+PAPER = "query($id: String!) { paper(id: $id) { id: key arxivId title year url authorCount } }"
 
 
 @pytest.mark.parametrize(
@@ -58,7 +58,7 @@ async def test_unknown_paper_is_not_found_and_garbage_is_bad_input(api: Api) -> 
 
 RESEARCHER = """
 query($id: ID, $orcid: String, $s2: String, $openalex: String) {
-  researcher(id: $id, orcid: $orcid, s2Id: $s2, openalexId: $openalex) { id name path orcid }
+  researcher(id: $id, orcid: $orcid, s2Id: $s2, openalexId: $openalex) { id: key name path orcid }
 }
 """
 
@@ -107,8 +107,8 @@ async def test_researcher_errors(api: Api, variables: dict[str, str], code: str)
 INSTITUTION = """
 query($ref: String!) {
   institution(ref: $ref) {
-    id name rorId rorUrl acronyms countryCode
-    parents { id } children { id name }
+    id: key name rorId rorUrl acronyms countryCode
+    parents { id: key } children { id: key name }
   }
 }
 """
@@ -160,7 +160,7 @@ CATEGORY = """
 query($code: String!) {
   category(code: $code) {
     code name archive { code name group } paperCount primaryPaperCount
-    papers(first: 2) { totalCount edges { node { id } } }
+    papers(first: 2) { totalCount edges { node { id: key } } }
   }
 }
 """

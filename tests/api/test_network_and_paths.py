@@ -150,11 +150,14 @@ query($from: ID!, $to: ID!, $max: Int = 6, $k: Int = 1, $yearFrom: Int, $categor
   collaborationPath(from: $from, to: $to, maxLength: $max, k: $k, yearFrom: $yearFrom,
                     category: $category, institution: $institution, strongest: $strongest) {
     found distance maxLength message
-    source { id } target { id }
+    source { id: key } target { id: key }
     chains {
       length weakestHop totalJointPapers uncertain
-      researchers { id }
-      hops { source { id } target { id } jointPapers confidence uncertain papers { id year } }
+      researchers { id: key }
+      hops {
+        source { id: key } target { id: key } jointPapers confidence uncertain
+        papers { id: key year }
+      }
     }
   }
 }

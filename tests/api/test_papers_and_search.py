@@ -14,7 +14,7 @@ query($filter: PaperFilterInput, $sort: PaperSort = NEWEST, $first: Int = 24, $a
   papers(filter: $filter, sort: $sort, first: $first, after: $after) {
     totalCount
     pageInfo { hasNextPage endCursor }
-    edges { cursor node { id citationCount } }
+    edges { cursor node { id: key citationCount } }
   }
 }
 """
@@ -101,9 +101,9 @@ query($q: String!, $kinds: [SearchKind!], $first: Int = 10, $after: String) {
       kind score
       node {
         __typename
-        ... on Paper { id title }
-        ... on Researcher { id name }
-        ... on Institution { id name }
+        ... on Paper { id: key title }
+        ... on Researcher { id: key name }
+        ... on Institution { id: key name }
       }
     }
   }

@@ -24,15 +24,17 @@ from tests.api.graphdata import (
 PAGE = """
 query Page($id: ID!, $papers: Int = 24, $after: String, $category: String) {
   researcher(id: $id) {
-    id name slug orcid paperCount citationCount hIndexS2 altNames
+    id: key name slug orcid paperCount citationCount hIndexS2 altNames
     identity { orcid s2Ids openalexIds mergedFrom externalIds { key method methodDescription } }
     authorPositions { first middle last solo alphabetical matchedPapers totalPapers coverage }
     fields { category { code name } papers primaryPapers }
-    mostCited(first: 2) { citations countedPapers totalPapers coverage papers { id citationCount } }
+    mostCited(first: 2) {
+      citations countedPapers totalPapers coverage papers { id: key citationCount }
+    }
     sameName {
       blockSize
       records {
-        researcher { id name paperCount hIndex }
+        researcher { id: key name paperCount hIndex }
         probability logOdds rule markedDistinct
         evidence { feature value weight text }
       }
@@ -40,7 +42,7 @@ query Page($id: ID!, $papers: Int = 24, $after: String, $category: String) {
     papers(first: $papers, after: $after, category: $category) {
       totalCount
       pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
-      edges { cursor authorship { position kind method pinned } node { id published } }
+      edges { cursor authorship { position kind method pinned } node { id: key published } }
     }
   }
 }
@@ -89,8 +91,8 @@ async def test_the_reference_researcher(api: Api) -> None:
     assert [e["node"]["id"] for e in me["papers"]["edges"]] == ["2301.08658"]
     assert me["papers"]["edges"][0]["authorship"] == {
         "position": 2,
-        "kind": "middle",
-        "method": "orcid",
+        "kind": "MIDDLE",
+        "method": "ORCID",
         "pinned": False,
     }
 
@@ -183,9 +185,9 @@ query($id: ID!, $first: Int!, $after: String, $min: Int = 1) {
     coauthors(first: $first, after: $after, minJointPapers: $min) {
       totalCount
       pageInfo { hasNextPage endCursor }
-      edges { jointPapers firstYear lastYear node { id name } }
+      edges { jointPapers firstYear lastYear node { id: key name } }
     }
-    affiliations { totalCount edges { node { id name } sources firstYear lastYear } }
+    affiliations { totalCount edges { node { id: key name } sources firstYear lastYear } }
   }
 }
 """
@@ -223,7 +225,7 @@ async def test_affiliations_most_recent_first(api: Api) -> None:
         (NUS, 2021, 2023),
         (BERKELEY, 2015, 2020),
     ]
-    assert affiliations["edges"][0]["sources"] == ["openalex"]
+    assert affiliations["edges"][0]["sources"] == ["OPENALEX"]
 
 
 async def test_institution_lists_its_researchers_and_papers(api: Api) -> None:
@@ -232,7 +234,7 @@ async def test_institution_lists_its_researchers_and_papers(api: Api) -> None:
         query($ref: String!) {
           institution(ref: $ref) {
             researchers(first: 2) { totalCount edges { node { name paperCount } } }
-            papers(first: 10, yearFrom: 2016) { totalCount edges { node { id } } }
+            papers(first: 10, yearFrom: 2016) { totalCount edges { node { id: key } } }
           }
         }
         """,

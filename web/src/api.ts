@@ -54,7 +54,8 @@ export interface ResearcherHit {
   altNames: string[];
 }
 
-const HIT_FIELDS = "id name orcid paperCount citationCount hIndex altNames";
+// `id: key`: the page keys researchers and papers as the site's addresses and the network do.
+const HIT_FIELDS = "id: key name orcid paperCount citationCount hIndex altNames";
 
 export const SEARCH = `
 query Search($query: String!) {
@@ -142,7 +143,7 @@ export interface PaperSummary {
   citationCount: number | null;
 }
 
-const PAPER_FIELDS = "id title year url citationCount";
+const PAPER_FIELDS = "id: key title year url citationCount";
 
 export interface ResearcherPage {
   id: string;
@@ -186,7 +187,7 @@ export interface ResearcherPage {
 export const RESEARCHER_PAGE = `
 query ResearcherPage($id: ID!) {
   researcher(id: $id) {
-    id name altNames orcid paperCount citationCount hIndex hIndexS2 hIndexOpenalex
+    id: key name altNames orcid paperCount citationCount hIndex hIndexS2 hIndexOpenalex
     identity { externalIds { key methodDescription } mergedFrom }
     authorPositions { first middle last solo alphabetical coverage }
     fields { category { code name } papers primaryPapers }
@@ -200,7 +201,7 @@ query ResearcherPage($id: ID!) {
     }
     sameName(first: 20) {
       blockSize
-      records { probability rule markedDistinct researcher { id name paperCount } }
+      records { probability rule markedDistinct researcher { id: key name paperCount } }
     }
   }
 }`;
@@ -231,7 +232,7 @@ export interface SameNameData extends RecordProfile {
 }
 
 const PROFILE_FIELDS = `
-  id name orcid paperCount hIndex
+  id: key name orcid paperCount hIndex
   fields { category { code } papers }
   affiliations(first: 3) { edges { node { name } firstYear lastYear } }
   papers(first: 3) { edges { node { ${PAPER_FIELDS} } } }
@@ -292,9 +293,9 @@ query Path($from: ID!, $to: ID!, $k: Int!, $strongest: Boolean!, $yearFrom: Int,
     found distance message
     chains {
       length weakestHop totalJointPapers uncertain
-      researchers { id name paperCount citationCount }
+      researchers { id: key name paperCount citationCount }
       hops {
-        source { id name } target { id name } jointPapers confidence uncertain
+        source { id: key name } target { id: key name } jointPapers confidence uncertain
         papers { ${PAPER_FIELDS} }
       }
     }

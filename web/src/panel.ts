@@ -79,7 +79,7 @@ function papers(page: ResearcherPage): HTMLElement {
           "li",
           {},
           paperLink(e.node),
-          e.authorship ? h("span", { class: "muted" }, ` · author ${e.authorship.position} (${e.authorship.kind})`) : null,
+          e.authorship ? h("span", { class: "muted" }, ` · author ${e.authorship.position} (${e.authorship.kind.toLowerCase()})`) : null,
         ),
       ),
     ),
