@@ -3,7 +3,8 @@
 ``$lucene`` is the escaped Lucene query the caller builds from the user's words; ``$kinds``
 picks the indexes; ``$window`` caps how many hits of each kind are ranked (deep pages past it
 are not served); ``$category``, ``$year_from`` and ``$year_to`` (each may be null) narrow the
-papers. Keyset pagination on (score, kind, key).
+papers; with ``$items`` false the hits come without their entities (a ranking to fuse).
+Keyset pagination on (score, kind, key).
 """
 
 from scholargraph.queries._projections import INSTITUTION, PAPER, RESEARCHER
@@ -19,17 +20,20 @@ SEARCH = Query(
         AND ($category IS NULL OR EXISTS {{ (p)-[:IN_CATEGORY]->(:Category {{code: $category}}) }})
         AND ($year_from IS NULL OR p.year >= $year_from)
         AND ($year_to IS NULL OR p.year <= $year_to)
-      RETURN 'paper' AS kind, p.key AS key, score, p {PAPER} AS item
+      RETURN 'paper' AS kind, p.key AS key, score,
+             CASE WHEN $items THEN p {PAPER} END AS item
       UNION ALL
       CALL db.index.fulltext.queryNodes('researcher_names', $lucene, {{limit: $window}})
       YIELD node AS r, score
       WHERE 'researcher' IN $kinds AND r.merged_into IS NULL
-      RETURN 'researcher' AS kind, toString(r.id) AS key, score, r {RESEARCHER} AS item
+      RETURN 'researcher' AS kind, toString(r.id) AS key, score,
+             CASE WHEN $items THEN r {RESEARCHER} END AS item
       UNION ALL
       CALL db.index.fulltext.queryNodes('institution_names', $lucene, {{limit: $window}})
       YIELD node AS i, score
       WHERE 'institution' IN $kinds
-      RETURN 'institution' AS kind, toString(i.id) AS key, score, i {INSTITUTION} AS item
+      RETURN 'institution' AS kind, toString(i.id) AS key, score,
+             CASE WHEN $items THEN i {INSTITUTION} END AS item
     }}
     WITH kind, key, score, item ORDER BY score DESC, kind, key
     WITH collect({{kind: kind, key: key, score: score, item: item}}) AS hits

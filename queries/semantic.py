@@ -4,10 +4,10 @@ A paper's ``embedding`` is of its title and abstract (``embedding_digest`` finge
 text and the model, ``embedding_model`` names the model); a researcher's ``topic`` is the
 mean direction of their papers' embeddings. Both are stored as float32 vectors by
 ``db.create.setNodeVectorProperty``. The vector indexes rank by cosine; the filters on
-category and year apply to the ``$window`` nearest, inside the statement.
+category and year apply to the ``$paper_window`` nearest, inside the statement.
 """
 
-from scholargraph.queries._projections import PAPER, RESEARCHER
+from scholargraph.queries._projections import INSTITUTION, PAPER, RESEARCHER
 from scholargraph.queries._query import Query
 
 VECTOR_INDEX_PAPERS = Query(
@@ -117,28 +117,45 @@ CLEAR_RESEARCHER_TOPICS = Query(
     "write",
 )
 
-NEAREST_PAPERS = Query(
-    "semantic.nearest_papers",
-    f"""
-    CALL db.index.vector.queryNodes('paper_embedding', $window, $vector)
-    YIELD node AS p, score
-    WHERE ($category IS NULL OR EXISTS {{ (p)-[:IN_CATEGORY]->(:Category {{code: $category}}) }})
-      AND ($year_from IS NULL OR p.year >= $year_from)
-      AND ($year_to IS NULL OR p.year <= $year_to)
-    RETURN p.key AS key, score, p {PAPER} AS item
-    ORDER BY score DESC, key
-    LIMIT $limit
+NEAREST = Query(
+    "semantic.nearest",
+    """
+    CALL () {
+      CALL db.index.vector.queryNodes('paper_embedding', $paper_window, $vector)
+      YIELD node AS p, score
+      WHERE 'paper' IN $kinds
+        AND ($category IS NULL OR EXISTS { (p)-[:IN_CATEGORY]->(:Category {code: $category}) })
+        AND ($year_from IS NULL OR p.year >= $year_from)
+        AND ($year_to IS NULL OR p.year <= $year_to)
+      RETURN 'paper' AS kind, p.key AS key, score
+      UNION ALL
+      CALL db.index.vector.queryNodes('researcher_topic', $window, $vector)
+      YIELD node AS r, score
+      WHERE 'researcher' IN $kinds AND r.merged_into IS NULL
+      RETURN 'researcher' AS kind, toString(r.id) AS key, score
+    }
+    WITH kind, key, score WHERE score >= $min_score
+    ORDER BY score DESC, kind, key
+    RETURN collect({kind: kind, key: key, score: score}) AS rows
     """,
 )
-NEAREST_RESEARCHERS = Query(
-    "semantic.nearest_researchers",
+HIT_ITEMS = Query(
+    "semantic.hit_items",
     f"""
-    CALL db.index.vector.queryNodes('researcher_topic', $window, $vector)
-    YIELD node AS r, score
-    WHERE r.merged_into IS NULL
-    RETURN toString(r.id) AS key, score, r {RESEARCHER} AS item
-    ORDER BY score DESC, key
-    LIMIT $limit
+    CALL () {{
+      UNWIND $papers AS key
+      MATCH (p:Paper {{key: key}})
+      RETURN 'paper' AS kind, p.key AS key, p {PAPER} AS item
+      UNION ALL
+      UNWIND $researchers AS id
+      MATCH (r:Researcher {{id: id}})
+      RETURN 'researcher' AS kind, toString(r.id) AS key, r {RESEARCHER} AS item
+      UNION ALL
+      UNWIND $institutions AS id
+      MATCH (i:Institution {{id: id}})
+      RETURN 'institution' AS kind, toString(i.id) AS key, i {INSTITUTION} AS item
+    }}
+    RETURN collect({{kind: kind, key: key, item: item}}) AS rows
     """,
 )
 RELATED_PAPERS = Query(

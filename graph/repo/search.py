@@ -12,6 +12,7 @@ each word at most :data:`MAX_WORD_CHARS` (Lucene cannot match a word of about a 
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from scholargraph.graph.repo import entities
 from scholargraph.graph.repo.lucene import terms_query
 from scholargraph.graph.repo.models import Institution, Paper, Researcher, Row
 from scholargraph.graph.repo.pages import Edge, Page, PageRequest, decode_cursor, encode_cursor
-from scholargraph.graph.repo.semantic import PaperFilter, hybrid, nearest, semantic
+from scholargraph.graph.repo.semantic import PaperFilter, hybrid, items, nearest, semantic
 from scholargraph.queries import read_search as q
 
 SearchKind = Literal["paper", "researcher", "institution"]
@@ -65,9 +66,9 @@ async def search(
         result = await _keyword(db, text, wanted, papers, request.fetch, after)
         rows, total = result["rows"], result["total"]
     else:
-        rows = await _by_meaning(db, text, wanted, papers, mode)
-        total = len(rows)
-        rows = [r for r in rows if _after(r, after)][: request.fetch]
+        ranked = await _by_meaning(db, text, wanted, papers, mode)
+        total = len(ranked)
+        rows = await items(db, [r for r in ranked if _after(r, after)][: request.fetch])
 
     def cursor(row: Row) -> str:
         return encode_cursor("search", row["score"], row["kind"], row["key"])
@@ -82,8 +83,11 @@ async def _keyword(
     papers: PaperFilter,
     limit: int,
     after: list[object],
+    *,
+    with_items: bool = True,
 ) -> Row:
     params = {
+        "items": with_items,
         "lucene": terms_query(text),
         "kinds": kinds,
         "window": WINDOW,
@@ -100,10 +104,13 @@ async def _keyword(
 async def _by_meaning(
     db: Database, text: str, kinds: list[SearchKind], papers: PaperFilter, mode: SearchMode
 ) -> list[Row]:
-    vectors = await nearest(db, text, kinds, WINDOW, papers)
     if mode == "semantic":
-        return semantic(vectors)
-    keyword = await _keyword(db, text, kinds, papers, WINDOW * len(kinds), [None] * 3)
+        return semantic(await nearest(db, text, kinds, papers))
+    limit = WINDOW * len(kinds)
+    vectors, keyword = await asyncio.gather(
+        nearest(db, text, kinds, papers),
+        _keyword(db, text, kinds, papers, limit, [None] * 3, with_items=False),
+    )
     return hybrid(keyword["rows"], vectors)
 
 

@@ -23,6 +23,10 @@ MIN_COSINE = 0.2
 # The index reports (1 + cosine) / 2 for the cosine function.
 MIN_SCORE = (1 + MIN_COSINE) / 2
 MAX_NEAR = 100
+# Nearest papers and researchers a search by meaning ranks (no deeper pages): the index's
+# time grows with it, and a fused ranking's first pages need only the top of each.
+WINDOW = 50
+FILTERED_WINDOW = 250
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,52 +52,71 @@ def cosine(score: float) -> float:
 
 
 async def nearest(
-    db: Database, text: str, kinds: Sequence[str], window: int, papers: PaperFilter
+    db: Database, text: str, kinds: Sequence[str], papers: PaperFilter
 ) -> dict[str, list[Near]]:
-    """The papers and researchers nearest the words, best first, each kind apart."""
+    """The papers and researchers nearest the words, best first, each kind apart (keys and
+    scores: :func:`items` fetches the entities of the hits a page shows)."""
     vector = model.embed_one(text)
-    found: dict[str, list[Near]] = {}
     if not any(vector):
-        return found
-    if "paper" in kinds:
-        rows = await db.run(
-            q.NEAREST_PAPERS,
-            {"vector": vector, "window": window, "limit": window, **papers.params()},
-        )
-        found["paper"] = [_near(row) for row in rows if row["score"] >= MIN_SCORE]
-    if "researcher" in kinds:
-        rows = await db.run(
-            q.NEAREST_RESEARCHERS, {"vector": vector, "window": window, "limit": window}
-        )
-        found["researcher"] = [_near(row) for row in rows if row["score"] >= MIN_SCORE]
+        return {}
+    narrowed = any(value is not None for value in papers.params().values())
+    params = {
+        "vector": vector,
+        "kinds": list(kinds),
+        "window": WINDOW,
+        # the filters apply to the nearest: more of them, so that enough pass
+        "paper_window": FILTERED_WINDOW if narrowed else WINDOW,
+        "min_score": MIN_SCORE,
+        **papers.params(),
+    }
+    rows = (await db.run(q.NEAREST, params))[0]["rows"]
+    found: dict[str, list[Near]] = {kind: [] for kind in ("paper", "researcher") if kind in kinds}
+    for row in rows:
+        found[row["kind"]].append(Near(cosine(row["score"]), row))
     return found
-
-
-def _near(row: Row) -> Near:
-    return Near(cosine(row["score"]), row)
 
 
 def hybrid(keyword: Sequence[Row], vectors: dict[str, list[Near]]) -> list[Row]:
     """Keyword hits (every kind ranked together) and vector hits (each kind apart) fused by
-    reciprocal rank; rows as the keyword search gives them, the fused score as ``score``."""
-    by_key: dict[tuple[str, str], Row] = {(r["kind"], r["key"]): r for r in keyword}
-    rankings: list[list[tuple[str, str]]] = [[(r["kind"], r["key"]) for r in keyword]]
+    reciprocal rank: rows of kind, key and the fused score."""
+    rankings: list[list[tuple[str, str]]] = [[(r["kind"], str(r["key"])) for r in keyword]]
     for kind, hits in vectors.items():
         rankings.append([(kind, str(h.row["key"])) for h in hits])
-        for hit in hits:
-            by_key.setdefault((kind, str(hit.row["key"])), {**hit.row, "kind": kind})
     fused = fuse(rankings)
-    return _ranked([{**by_key[k], "score": score} for k, score in fused.items()])
+    return _ranked([{"kind": k, "key": key, "score": s} for (k, key), s in fused.items()])
 
 
 def semantic(vectors: dict[str, list[Near]]) -> list[Row]:
     """Vector hits of every kind ranked together by cosine similarity."""
     rows = [
-        {**hit.row, "kind": kind, "score": hit.score}
+        {"kind": kind, "key": str(hit.row["key"]), "score": hit.score}
         for kind, hits in vectors.items()
         for hit in hits
     ]
     return _ranked(rows)
+
+
+async def items(db: Database, hits: Sequence[Row]) -> list[Row]:
+    """The hits with their entities (``item``), in order; a hit whose entity is gone since
+    it was ranked is left out."""
+    if not hits:
+        return []
+    wanted: dict[str, list[object]] = {"paper": [], "researcher": [], "institution": []}
+    for hit in hits:
+        key = hit["key"]
+        wanted[hit["kind"]].append(key if hit["kind"] == "paper" else int(key))
+    params = {
+        "papers": wanted["paper"],
+        "researchers": wanted["researcher"],
+        "institutions": wanted["institution"],
+    }
+    found = await db.run(q.HIT_ITEMS, params)
+    by_key = {(row["kind"], row["key"]): row["item"] for row in found[0]["rows"]}
+    return [
+        {**hit, "item": by_key[(hit["kind"], hit["key"])]}
+        for hit in hits
+        if (hit["kind"], hit["key"]) in by_key
+    ]
 
 
 def _ranked(rows: Sequence[Row]) -> list[Row]:
