@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 
 from rich.console import Console
 from rich.table import Table
 
+from scholargraph.cli.options import add_json_option, print_json, status
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
 from scholargraph.graph.schema.install import install_schema
@@ -22,12 +22,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     init = actions.add_parser("init", help="install constraints, indexes and the arXiv taxonomy")
     init.set_defaults(run=_init)
     stats = actions.add_parser("stats", help="count nodes by label and relationships by type")
-    stats.add_argument("--json", action="store_true", help="print JSON")
     stats.set_defaults(run=_stats)
     analyze_ = actions.add_parser(
         "analyze", help="after a big load: resample index statistics and drop cached plans"
     )
     analyze_.set_defaults(run=_analyze)
+    for action in (init, stats, analyze_):
+        add_json_option(action)
 
 
 def _init(args: argparse.Namespace, settings: Settings) -> int:
@@ -37,7 +38,9 @@ def _init(args: argparse.Namespace, settings: Settings) -> int:
             await install_schema(settings, db)
 
     asyncio.run(go())
-    Console().print(f"schema installed on {settings.uri}")
+    if args.json:
+        print_json({"uri": settings.uri, "schema": "installed"})
+    status(args).print(f"schema installed on {settings.uri}")
     return 0
 
 
@@ -48,7 +51,9 @@ def _analyze(args: argparse.Namespace, settings: Settings) -> int:
             await analyze(db)
 
     asyncio.run(go())
-    Console().print(f"index statistics resampled and plans dropped on {settings.uri}")
+    if args.json:
+        print_json({"uri": settings.uri, "statistics": "resampled", "plans": "dropped"})
+    status(args).print(f"index statistics resampled and plans dropped on {settings.uri}")
     return 0
 
 
@@ -60,7 +65,7 @@ def _stats(args: argparse.Namespace, settings: Settings) -> int:
 
     stats = asyncio.run(go())
     if args.json:
-        print(json.dumps(stats, sort_keys=True))
+        print_json({kind: dict(sorted(counts.items())) for kind, counts in stats.items()})
         return 0
     table = Table(title=f"graph at {settings.uri}")
     table.add_column("kind")
