@@ -89,11 +89,12 @@ def resolve(args: argparse.Namespace) -> Output:
 
 
 def configure_logging(output: Output) -> None:
-    logging.basicConfig(
-        level=output.level,
-        format="%(levelname)s %(name)s: %(message)s",
-        force=True,
-    )
+    root = logging.getLogger()
+    root.setLevel(output.level)
+    if not root.handlers:  # a host that set up logging (a notebook, a test) keeps its own
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+        root.addHandler(handler)
     # The driver logs each retry of a lost connection; the command says it once. Its
     # own messages show only when debugging.
     driver = logging.DEBUG if output.level <= logging.DEBUG else logging.ERROR
