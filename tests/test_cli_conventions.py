@@ -165,6 +165,17 @@ def test_numbers_out_of_range_are_usage_errors(
     assert err.splitlines()[0].startswith("usage: scholargraph")
 
 
+def test_serve_on_a_port_past_65535_exits_2_before_anything_starts(tmp_path: Path) -> None:
+    done = scholargraph(
+        Settings(neo4j_uri="bolt://127.0.0.1:1"), "serve", "--port", "99999", home=str(tmp_path)
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines()[-1] == (
+        "scholargraph serve: error: argument --port: expected a port number (1–65535), got 99999"
+    )
+
+
 def test_a_port_in_range_is_what_the_server_is_given() -> None:
     args = build_parser().parse_args(["serve", "--port", "65535", "--workers", "2"])
     assert (args.port, args.workers) == (65535, 2)
