@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 from dataclasses import asdict
 
 from rich.console import Console
 from rich.table import Table
 
+from scholargraph.cli.options import add_json_option, print_json, status
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
 from scholargraph.graph.schema.install import install_schema
@@ -25,7 +25,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     init = actions.add_parser("init", help="install constraints, indexes and the arXiv taxonomy")
     init.set_defaults(run=_init)
     stats = actions.add_parser("stats", help="count nodes by label and relationships by type")
-    stats.add_argument("--json", action="store_true", help="print JSON")
     stats.set_defaults(run=_stats)
     analyze_ = actions.add_parser(
         "analyze", help="after a big load: resample index statistics and drop cached plans"
@@ -35,8 +34,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "embed",
         help="compute the papers' vectors that are missing or outdated, then researchers' topics",
     )
-    embed.add_argument("--json", action="store_true", help="print JSON")
     embed.set_defaults(run=_embed)
+    for action in (init, stats, analyze_, embed):
+        add_json_option(action)
 
 
 def _init(args: argparse.Namespace, settings: Settings) -> int:
@@ -46,7 +46,9 @@ def _init(args: argparse.Namespace, settings: Settings) -> int:
             await install_schema(settings, db)
 
     asyncio.run(go())
-    Console().print(f"schema installed on {settings.uri}")
+    if args.json:
+        print_json({"uri": settings.uri, "schema": "installed"})
+    status(args).print(f"schema installed on {settings.uri}")
     return 0
 
 
@@ -57,7 +59,9 @@ def _analyze(args: argparse.Namespace, settings: Settings) -> int:
             await analyze(db)
 
     asyncio.run(go())
-    Console().print(f"index statistics resampled and plans dropped on {settings.uri}")
+    if args.json:
+        print_json({"uri": settings.uri, "statistics": "resampled", "plans": "dropped"})
+    status(args).print(f"index statistics resampled and plans dropped on {settings.uri}")
     return 0
 
 
@@ -69,7 +73,7 @@ def _stats(args: argparse.Namespace, settings: Settings) -> int:
 
     stats = asyncio.run(go())
     if args.json:
-        print(json.dumps(stats, sort_keys=True))
+        print_json({kind: dict(sorted(counts.items())) for kind, counts in stats.items()})
         return 0
     table = Table(title=f"graph at {settings.uri}")
     table.add_column("kind")
@@ -83,14 +87,13 @@ def _stats(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _embed(args: argparse.Namespace, settings: Settings) -> int:
-    console = Console(stderr=True)
+    console = status(args)
 
     def progress(summary: EmbedSummary, last: str) -> None:
-        if not args.json:
-            console.print(
-                f"{summary.papers_seen:,} papers read, {summary.papers_embedded:,} embedded "
-                f"(up to {last})"
-            )
+        console.print(
+            f"{summary.papers_seen:,} papers read, {summary.papers_embedded:,} embedded "
+            f"(up to {last})"
+        )
 
     async def go() -> tuple[EmbedSummary, dict[str, int]]:
         async with Database.connect(settings) as db:
@@ -99,11 +102,10 @@ def _embed(args: argparse.Namespace, settings: Settings) -> int:
             return summary, await vector_coverage(db)
 
     summary, coverage = asyncio.run(go())
-    report = {**asdict(summary), "coverage": coverage, "model": MODEL}
     if args.json:
-        print(json.dumps(report, sort_keys=True))
+        print_json({**asdict(summary), "coverage": coverage, "model": MODEL})
         return 0
-    Console().print(
+    console.print(
         f"{summary.papers_embedded:,} of {summary.papers_seen:,} papers embedded with {MODEL}; "
         f"{summary.researchers_refreshed:,} researchers' topics computed; "
         f"{coverage['embedded']:,} papers have a vector"

@@ -9,25 +9,24 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 from collections.abc import AsyncIterator, Callable
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
+from scholargraph.cli.options import add_json_option, at_least, print_json, status
 from scholargraph.cli.progress import load_progress, summary_table
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
 from scholargraph.graph.errors import BadInput
 from scholargraph.graph.ids import is_arxiv_id
 from scholargraph.graph.loaders import live
+from scholargraph.graph.loaders.demo import demo_records, write_demo_files
 from scholargraph.graph.loaders.demo import load_demo as run_demo
-from scholargraph.graph.loaders.demo import write_demo_files
 from scholargraph.graph.loaders.files import CHUNK_RECORDS, file_chunks, input_fingerprint
-from scholargraph.graph.loaders.parse.files import SkippedFile
+from scholargraph.graph.loaders.parse.files import SkippedFile, count_bulk_records
 from scholargraph.graph.loaders.pipeline import Loader, LoadSummary
 from scholargraph.graph.records import Batch
 from scholargraph.graph.schema.install import install_schema
@@ -59,14 +58,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--affiliation", nargs="+", help="ROR: raw affiliation strings")
     parser.add_argument(
         "--chunk-size",
-        type=int,
+        type=at_least(1, "a number of records"),
         default=CHUNK_RECORDS,
         metavar="N",
         help=f"records of --files per checkpointed chunk (default {CHUNK_RECORDS:,})",
     )
     parser.add_argument("--report", type=Path, help="rejected records (JSON lines)")
     parser.add_argument("--restart", action="store_true", help="ignore the checkpoint")
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_json_option(parser)
     parser.set_defaults(run=_load)
 
 
@@ -95,28 +94,31 @@ def _load(args: argparse.Namespace, settings: Settings) -> int:
     report = args.report or state / f"{args.source}-rejected.jsonl"
     skipped: list[SkippedFile] = []
     err = Console(stderr=True)
+    quiet = args.quiet
 
     async def go() -> LoadSummary:
         async with Database.connect(settings) as db:
             await db.verify()
             await install_schema(settings, db)
-            with load_progress(f"load {args.source}") as (progress, task):
+            total = None
+            if args.files and not quiet:
+                total = count_bulk_records(args.files, source=args.source)
+            with load_progress(f"load {args.source}", total, quiet=quiet) as bar:
                 loader = Loader(
                     db,
                     coauthor_cap=settings.coauthor_cap,
                     report=report,
                     checkpoint=checkpoint,
                     input=_input(args),
-                    progress=_advance(progress, task),
                     warn=lambda line: err.print(
                         f"[yellow]warning:[/yellow] {escape(line)}", soft_wrap=True
                     ),
                 )
-                return await loader.run(_chunks(args, settings, skipped.append))
+                return await loader.run(bar.watch(_chunks(args, settings, skipped.append)))
 
     summary = asyncio.run(go())
     summary.skipped_files = [f"{file.path}: {file.reason}" for file in skipped]
-    _print({args.source: summary}, args.json, report)
+    _print({args.source: summary}, args, report)
     return EXIT_REJECTED if summary.rejected else 0
 
 
@@ -177,19 +179,23 @@ def _date(text: str | None) -> date | None:
         raise BadInput(f"{text!r} is not a date; expected YYYY-MM-DD") from None
 
 
-def _advance(progress: Any, task: Any) -> Any:
-    def step(records: int, summary: LoadSummary) -> None:
-        rate = summary.records / summary.seconds if summary.seconds else 0.0
-        progress.update(task, advance=records, rate=f"{rate:,.0f}")
-
-    return step
-
-
-def _print(summaries: dict[str, LoadSummary], as_json: bool, report: Path | None) -> None:
-    if as_json:
-        print(json.dumps({k: v.as_dict() for k, v in summaries.items()}, default=str))
+def _print(
+    summaries: dict[str, LoadSummary], args: argparse.Namespace, report: Path | None
+) -> None:
+    """The summary (a table, or JSON); under ``--quiet`` only where the rejections went."""
+    if args.json:
+        print_json({k: v.as_dict() for k, v in summaries.items()})
         return
-    console = Console()
+    if args.quiet:
+        rejected = sum(s.rejected for s in summaries.values())
+        if report is not None and rejected:
+            Console(stderr=True).print(
+                f"[yellow]warning:[/yellow] {rejected:,} rejected records and files, "
+                f"with reasons: {escape(str(report))}",
+                soft_wrap=True,
+            )
+        return
+    console = status(args)
     console.print(summary_table("load summary", summaries))
     for summary in summaries.values():
         if summary.skipped_files:
@@ -201,7 +207,9 @@ def _print(summaries: dict[str, LoadSummary], as_json: bool, report: Path | None
         console.print(f"{rejected:,} rejected records and files, with reasons: {report}")
 
 
-def load_demo(settings: Settings, *, papers: int, seed: int, if_empty: bool = False) -> int:
+def load_demo(
+    settings: Settings, args: argparse.Namespace, *, papers: int, seed: int, if_empty: bool
+) -> int:
     folder = write_demo_files(settings.demo_dir, papers=papers, seed=seed)
 
     async def go() -> dict[str, LoadSummary] | None:
@@ -213,18 +221,26 @@ def load_demo(settings: Settings, *, papers: int, seed: int, if_empty: bool = Fa
 
                 if (await graph_stats(db))["nodes"].get("Paper"):
                     return None
-            with load_progress(f"demo corpus ({papers:,} papers, seed {seed})") as (p, task):
+            label = f"demo corpus ({papers:,} papers, seed {seed})"
+            total = None if args.quiet else demo_records(folder)
+            with load_progress(label, total, quiet=args.quiet) as bar:
                 return await run_demo(
                     db,
                     folder,
                     coauthor_cap=settings.coauthor_cap,
-                    progress=_advance(p, task),
                     report=settings.loads_dir / "demo-rejected.jsonl",
+                    watch=bar.watch,
                 )
 
     summaries = asyncio.run(go())
     if summaries is None:
-        Console().print("the graph already holds papers; demo not loaded")
+        if args.json:
+            print_json({"loaded": False, "reason": "the graph already holds papers"})
+        else:
+            status(args).print("the graph already holds papers; demo not loaded")
         return 0
-    _print(summaries, False, None)
+    if args.json:
+        print_json({"loaded": True, "sources": {k: v.as_dict() for k, v in summaries.items()}})
+        return 0
+    _print(summaries, args, None)
     return 0

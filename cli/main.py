@@ -1,5 +1,8 @@
 """``scholargraph`` — the command line: a local Neo4j, the schema, loads, the demo, the server.
 
+Every command takes ``-q``, ``-v`` and ``--log-level`` before or after its name
+(:mod:`cli.options`); every command that reports takes ``--json``.
+
 Every failure is one line on stderr (``error: …``, no traceback) and an exit status:
 
 ====  ==================================================================================
@@ -17,7 +20,6 @@ Every failure is one line on stderr (``error: …``, no traceback) and an exit s
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from collections.abc import Sequence
 
@@ -25,6 +27,7 @@ from rich.console import Console
 
 from scholargraph import __version__
 from scholargraph.cli import (
+    completion_cmd,
     db_cmd,
     demo_cmd,
     eval_cmd,
@@ -34,6 +37,12 @@ from scholargraph.cli import (
     neo4j_cmd,
     researchers_cmd,
     serve_cmd,
+)
+from scholargraph.cli.options import (
+    add_global_options,
+    add_to_every_command,
+    configure_logging,
+    resolve,
 )
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import as_database_error
@@ -54,6 +63,7 @@ COMMANDS = (
     export_cmd,
     eval_cmd,
     serve_cmd,
+    completion_cmd,
 )
 EXIT_UNAVAILABLE = 69
 EXIT_AUTH = 77
@@ -65,9 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="An open scholarly knowledge graph in Neo4j: load, resolve, serve.",
     )
     parser.add_argument("--version", action="version", version=f"scholargraph {__version__}")
+    add_global_options(parser)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         command.register(sub)
+    add_to_every_command(parser)
     return parser
 
 
@@ -84,9 +96,9 @@ def exit_code(error: ScholargraphError) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.output_options = resolve(args)
+    configure_logging(args.output_options)
     err = Console(stderr=True)
-    # The driver logs each retry of a lost connection; the command says it once, below.
-    logging.getLogger("neo4j").setLevel(logging.ERROR)
     settings: Settings | None = None
     try:
         settings = Settings.load()

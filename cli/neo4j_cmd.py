@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 from pathlib import Path
 
 from rich.console import Console
 
+from scholargraph.cli.options import add_json_option, port, print_json, status
 from scholargraph.graph import localserver
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
@@ -18,6 +18,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("neo4j", help="run the local Neo4j Community server")
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     install = actions.add_parser("install", help="resolve the Neo4j jars from Maven Central")
+    add_json_option(install)
     install.set_defaults(run=_install)
     for name, run, text in (
         ("start", _start, "start the server in the background (resolving its jars on first use)"),
@@ -31,8 +32,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             help="store folder (default <home>/neo4j/data, see SCHOLARGRAPH_HOME)",
         )
         if name == "start":
-            action.add_argument("--bolt-port", type=int, help="Bolt port on 127.0.0.1 (7687)")
-        action.add_argument("--json", action="store_true", help="print JSON")
+            action.add_argument(
+                "--bolt-port", type=port, help="Bolt port on 127.0.0.1, 1–65535 (7687)"
+            )
+        add_json_option(action)
         action.set_defaults(run=run)
 
 
@@ -45,33 +48,42 @@ def _settings(args: argparse.Namespace, settings: Settings) -> Settings:
     return settings.with_overrides(**changes) if changes else settings
 
 
-def _remote(settings: Settings, out: Console) -> int:
+def _remote(settings: Settings, args: argparse.Namespace) -> int:
     async def check() -> None:
         async with Database.connect(settings) as db:
             await db.verify()
 
     asyncio.run(check())
-    out.print(f"NEO4J_URI is set: using {settings.uri}; no local server is started or stopped")
+    if args.json:
+        print_json({"uri": settings.uri, "local": False, "running": True})
+    status(args).print(
+        f"NEO4J_URI is set: using {settings.uri}; no local server is started or stopped"
+    )
     return 0
 
 
 def _install(args: argparse.Namespace, settings: Settings) -> int:
+    out = status(args)
     if not settings.local:
-        Console().print(f"NEO4J_URI is set ({settings.uri}): no local Neo4j is needed")
+        if args.json:
+            print_json({"uri": settings.uri, "local": False, "neo4j_home": None})
+        out.print(f"NEO4J_URI is set ({settings.uri}): no local Neo4j is needed")
         return 0
     localserver.install(settings.neo4j_home)
-    Console().print(f"Neo4j Community jars ready in {settings.neo4j_home}")
+    if args.json:
+        print_json({"uri": settings.local_uri, "local": True, "neo4j_home": settings.neo4j_home})
+    out.print(f"Neo4j Community jars ready in {settings.neo4j_home}")
     return 0
 
 
 def _start(args: argparse.Namespace, settings: Settings) -> int:
-    out = Console()
+    out = status(args)
     settings = _settings(args, settings)
     if not settings.local:
-        return _remote(settings, out)
+        return _remote(settings, args)
     info, started = localserver.start(settings)
     if args.json:
-        print(json.dumps({"uri": info.uri, "pid": info.pid, "started": started}))
+        print_json({"uri": info.uri, "pid": info.pid, "started": started})
     elif started:
         out.print(f"Neo4j started in {info.startup_seconds:.1f}s: {info.uri} (pid {info.pid})")
     else:
@@ -83,20 +95,18 @@ def _status(args: argparse.Namespace, settings: Settings) -> int:
     out = Console()
     settings = _settings(args, settings)
     if not settings.local:
-        return _remote(settings, out)
+        return _remote(settings, args)
     state = localserver.status(settings.neo4j_data_dir)
     running = state.info is not None and state.alive
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "running": running,
-                    "uri": state.info.uri if state.info else None,
-                    "pid": state.info.pid if state.info else None,
-                    "bolt": state.bolt_answers,
-                    "rss_bytes": state.rss_bytes,
-                }
-            )
+        print_json(
+            {
+                "running": running,
+                "uri": state.info.uri if state.info else None,
+                "pid": state.info.pid if state.info else None,
+                "bolt": state.bolt_answers,
+                "rss_bytes": state.rss_bytes,
+            }
         )
     elif running and state.info is not None:
         mib = (state.rss_bytes or 0) / 2**20
@@ -108,12 +118,14 @@ def _status(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _stop(args: argparse.Namespace, settings: Settings) -> int:
-    out = Console()
+    out = status(args)
     settings = _settings(args, settings)
     if not settings.local:
-        return _remote(settings, out)
+        return _remote(settings, args)
     info = localserver.stop(settings.neo4j_data_dir)
-    if info is None:
+    if args.json:
+        print_json({"stopped": info is not None, "pid": info.pid if info else None})
+    elif info is None:
         out.print("Neo4j was not running")
     else:
         out.print(f"Neo4j stopped (pid {info.pid})")

@@ -8,12 +8,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import getpass
-import json
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
+from scholargraph.cli.options import add_json_option, at_least, print_json, status
 from scholargraph.graph import curation
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
@@ -41,11 +41,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     for action in (merge, split, distinct, pin):
         action.add_argument("--reason", required=True, help="why (kept with the event)")
         action.add_argument("--actor", default=None, help="who decides (default: $USER)")
+        add_json_option(action)
         action.set_defaults(run=_decide)
     why = actions.add_parser("why", help="how a researcher's ids and papers were matched")
     why.add_argument("researcher")
-    why.add_argument("--limit", type=int, default=20)
-    why.add_argument("--json", action="store_true")
+    why.add_argument(
+        "--limit", type=at_least(1, "a number of papers"), default=20, help="papers shown (20)"
+    )
+    add_json_option(why)
     why.set_defaults(run=_why)
 
 
@@ -69,8 +72,20 @@ def _decide(args: argparse.Namespace, settings: Settings) -> int:
             return await curation.pin_paper(db, rid, args.paper, actor=actor, reason=args.reason)
 
     event = asyncio.run(go())
+    if args.json:
+        print_json(
+            {
+                "event": event.id,
+                "kind": event.kind,
+                "actor": event.actor,
+                "reason": event.reason,
+                "at": event.at.isoformat(),
+                "papers": list(event.papers),
+                "roles": [{"researcher": r, "role": role} for r, role in event.roles],
+            }
+        )
     roles = ", ".join(f"{r} ({role})" for r, role in event.roles)
-    Console().print(f"{event.kind} recorded as event {event.id}: {roles}")
+    status(args).print(f"{event.kind} recorded as event {event.id}: {roles}")
     return 0
 
 
@@ -81,7 +96,7 @@ def _why(args: argparse.Namespace, settings: Settings) -> int:
 
     report = asyncio.run(go())
     if args.json:
-        print(json.dumps(report, default=str))
+        print_json(report)
         return 0
     _print_why(report)
     return 0

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 import platformdirs
 
@@ -30,6 +31,16 @@ from scholargraph.graph.errors import ConfigError
 APP_NAME = "scholargraph"
 LogFormat = Literal["json", "text"]
 _ORIGIN = re.compile(r"https?://[^\s/?#@]+(:\d{1,5})?", re.IGNORECASE)
+# Where each source client sends its requests unless the environment names a mirror or proxy
+# (the clients' own defaults, which a test keeps equal).
+SOURCE_URLS: dict[str, str] = {
+    "SCHOLARGRAPH_ARXIV_API_URL": "https://export.arxiv.org/api/query",
+    "SCHOLARGRAPH_ARXIV_OAI_URL": "https://oaipmh.arxiv.org/oai",
+    "SCHOLARGRAPH_S2_API_URL": "https://api.semanticscholar.org/graph/v1",
+    "SCHOLARGRAPH_OPENALEX_API_URL": "https://api.openalex.org",
+    "SCHOLARGRAPH_ORCID_API_URL": "https://pub.orcid.org/v3.0",
+    "SCHOLARGRAPH_ROR_API_URL": "https://api.ror.org/v2",
+}
 
 
 class Secret:
@@ -133,6 +144,12 @@ class Settings:
     openalex_api_key: Secret | None = None
     ror_client_id: Secret | None = None
     curator_token: Secret | None = None
+    arxiv_api_url: str = SOURCE_URLS["SCHOLARGRAPH_ARXIV_API_URL"]
+    arxiv_oai_url: str = SOURCE_URLS["SCHOLARGRAPH_ARXIV_OAI_URL"]
+    s2_api_url: str = SOURCE_URLS["SCHOLARGRAPH_S2_API_URL"]
+    openalex_api_url: str = SOURCE_URLS["SCHOLARGRAPH_OPENALEX_API_URL"]
+    orcid_api_url: str = SOURCE_URLS["SCHOLARGRAPH_ORCID_API_URL"]
+    ror_api_url: str = SOURCE_URLS["SCHOLARGRAPH_ROR_API_URL"]
 
     @property
     def local(self) -> bool:
@@ -223,6 +240,12 @@ class Settings:
             openalex_api_key=_secret(env, "OPENALEX_API_KEY"),
             ror_client_id=_secret(env, "ROR_CLIENT_ID"),
             curator_token=_secret(env, "SCHOLARGRAPH_CURATOR_TOKEN"),
+            arxiv_api_url=_url(env, "SCHOLARGRAPH_ARXIV_API_URL"),
+            arxiv_oai_url=_url(env, "SCHOLARGRAPH_ARXIV_OAI_URL"),
+            s2_api_url=_url(env, "SCHOLARGRAPH_S2_API_URL"),
+            openalex_api_url=_url(env, "SCHOLARGRAPH_OPENALEX_API_URL"),
+            orcid_api_url=_url(env, "SCHOLARGRAPH_ORCID_API_URL"),
+            ror_api_url=_url(env, "SCHOLARGRAPH_ROR_API_URL"),
         )
 
 
@@ -234,6 +257,25 @@ def _secret(env: Mapping[str, str], key: str) -> Secret | None:
 def _path(env: Mapping[str, str], key: str, default: Path) -> Path:
     value = env.get(key)
     return Path(value).expanduser() if value else default
+
+
+def _url(env: Mapping[str, str], key: str) -> str:
+    """A source's base URL: http or https with a host; a path prefix (a mirror's
+    ``/mirror/openalex``) is kept as given."""
+    default = SOURCE_URLS[key]
+    value = env.get(key, "").strip()
+    if not value:
+        return default
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - raises on a port that is not a number or out of range
+    except ValueError as error:
+        raise ConfigError(f"{key}={value!r} is not a URL ({error}); e.g. {default}") from None
+    if parts.scheme not in {"http", "https"} or not parts.hostname:
+        raise ConfigError(f"{key}={value!r} must be an http:// or https:// URL, e.g. {default}")
+    if parts.query or parts.fragment:
+        raise ConfigError(f"{key}={value!r} must not carry a query or fragment; e.g. {default}")
+    return value
 
 
 def _int(env: Mapping[str, str], key: str, default: int, *, minimum: int | None = None) -> int:

@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 from scholargraph.graph.db import Database
 from scholargraph.graph.demo import generate
 from scholargraph.graph.loaders.files import file_chunks, input_fingerprint
+from scholargraph.graph.loaders.parse.files import count_bulk_records
 from scholargraph.graph.loaders.pipeline import Loader, LoadSummary, Progress
+from scholargraph.graph.records import Batch
+
+Chunks = AsyncIterator[tuple[str, Batch]]
 
 # Institutions first (so papers find them), then the sources with author ids, then arXiv,
 # whose name-only authors align with them by paper and position.
 LOAD_ORDER = ("ror", "openalex", "s2", "arxiv")
+
+
+def _source_paths(folder: Path, source: str) -> list[Path]:
+    # Papers before author profiles, so profiles find the researchers papers made.
+    return sorted((folder / source).glob("*"), key=lambda p: ("authors" in p.name, p.name))
+
+
+def demo_records(folder: Path) -> int:
+    """The records :func:`load_demo` reads from ``folder`` (see
+    :func:`~graph.loaders.parse.files.count_bulk_records`)."""
+    return sum(count_bulk_records(_source_paths(folder, s)) or 0 for s in LOAD_ORDER)
 
 
 def write_demo_files(folder: Path, *, papers: int, seed: int) -> Path:
@@ -29,11 +45,12 @@ async def load_demo(
     progress: Progress | None = None,
     report: Path | None = None,
     embed: bool = True,
+    watch: Callable[[Chunks], Chunks] | None = None,
 ) -> dict[str, LoadSummary]:
+    """``watch`` sees each source's chunks on their way to the loader (a progress bar)."""
     summaries: dict[str, LoadSummary] = {}
     for source in LOAD_ORDER:
-        # Papers before author profiles, so profiles find the researchers papers made.
-        paths = sorted((folder / source).glob("*"), key=lambda p: ("authors" in p.name, p.name))
+        paths = _source_paths(folder, source)
         if not paths:
             continue
         loader = Loader(
@@ -45,5 +62,6 @@ async def load_demo(
             progress=progress,
             embed=embed,
         )
-        summaries[source] = await loader.run(file_chunks(paths))
+        chunks = file_chunks(paths)
+        summaries[source] = await loader.run(watch(chunks) if watch else chunks)
     return summaries

@@ -7,8 +7,9 @@ run again yields the same names and the load's checkpoint skips what is done; th
 cache makes that second walk cheap. Ids that cannot be asked for, and ids a source does not
 know, become rejections in the load's report rather than errors.
 
-:func:`open_clients` builds the five clients on one ``httpx.AsyncClient`` with the disk cache
-and the keys from :class:`~graph.config.Settings`.
+:func:`open_clients` builds the five clients on one ``httpx.AsyncClient`` with the disk cache,
+the keys and the base URLs (a mirror, a proxy or a local replay server) from
+:class:`~graph.config.Settings`.
 """
 
 from __future__ import annotations
@@ -24,9 +25,11 @@ from scholargraph.graph.errors import ConfigError
 from scholargraph.graph.loaders.cache import CacheMode, ResponseCache
 from scholargraph.graph.loaders.clients import (
     ArxivClient,
+    ArxivSettings,
     OpenAlexClient,
     OpenAlexSettings,
     OrcidClient,
+    OrcidSettings,
     RorClient,
     RorSettings,
     S2Settings,
@@ -85,20 +88,27 @@ async def open_clients(
     """The five source clients sharing one connection pool, closed on exit.
 
     Responses are cached under ``settings.cache_dir`` (``off``, ``record``, ``replay`` or
-    ``auto``, see :mod:`graph.loaders.cache`); the S2 and OpenAlex keys and the ROR client
-    id come from ``settings``. ``transport``, ``timing`` and ``retry`` are for tests.
+    ``auto``, see :mod:`graph.loaders.cache`); the S2 and OpenAlex keys, the ROR client
+    id and every source's base URL come from ``settings``. ``transport``, ``timing`` and
+    ``retry`` are for tests.
     """
     cache = _cache(settings, cache_mode)
     async with httpx.AsyncClient(transport=transport, headers={"User-Agent": USER_AGENT}) as http:
-        s2_settings = S2Settings(api_key=settings.s2_api_key)
-        openalex_settings = OpenAlexSettings(api_key=settings.openalex_api_key)
-        ror_settings = RorSettings(client_id=settings.ror_client_id)
+        arxiv_settings = ArxivSettings(
+            api_url=settings.arxiv_api_url, oai_url=settings.arxiv_oai_url
+        )
+        s2_settings = S2Settings(base_url=settings.s2_api_url, api_key=settings.s2_api_key)
+        openalex_settings = OpenAlexSettings(
+            base_url=settings.openalex_api_url, api_key=settings.openalex_api_key
+        )
+        orcid_settings = OrcidSettings(base_url=settings.orcid_api_url)
+        ror_settings = RorSettings(base_url=settings.ror_api_url, client_id=settings.ror_client_id)
         yield SourceClients(
-            arxiv=ArxivClient(http, cache=cache, timing=timing, retry=retry),
+            arxiv=ArxivClient(http, arxiv_settings, cache=cache, timing=timing, retry=retry),
             s2=SemanticScholarClient(http, s2_settings, cache=cache, timing=timing, retry=retry),
             openalex=OpenAlexClient(
                 http, openalex_settings, cache=cache, timing=timing, retry=retry
             ),
-            orcid=OrcidClient(http, cache=cache, timing=timing, retry=retry),
+            orcid=OrcidClient(http, orcid_settings, cache=cache, timing=timing, retry=retry),
             ror=RorClient(http, ror_settings, cache=cache, timing=timing, retry=retry),
         )

@@ -38,7 +38,11 @@ from typing import Literal, get_args
 from scholargraph.graph.errors import BadInput
 from scholargraph.graph.loaders.parse.arxiv_abs import parse_abs_file
 from scholargraph.graph.loaders.parse.files_xml import read_xml_file
-from scholargraph.graph.loaders.parse.json_files import inner_suffix, iter_json_file
+from scholargraph.graph.loaders.parse.json_files import (
+    LINE_SUFFIXES,
+    inner_suffix,
+    iter_json_file,
+)
 from scholargraph.graph.loaders.parse.raw import read_pieces
 from scholargraph.graph.records import Batch, Rejection, Source
 
@@ -269,3 +273,58 @@ def iter_bulk_files(
         else:
             for batch in iter_json_file(path, chosen, retrieved, chunk_size):
                 yield path, batch
+
+
+def count_bulk_records(
+    paths: Iterable[Path | str], *, format: BulkFormat | None = None, source: str | None = None
+) -> int | None:
+    """How many records :func:`iter_bulk_files` will hand out for ``paths``, counted without
+    parsing them: papers, author profiles and institutions (an author's affiliations are
+    part of its record), plus one for each file it rejects whole. None when a file is one
+    JSON document (an array or an API answer), whose records only parsing can count.
+
+    Damage found while parsing may add rejections this count cannot foresee.
+    """
+    allowed = (format,) if format else SOURCE_FORMATS[source] if source else BULK_FORMATS
+    total = 0
+    for path, named in _walk(paths):
+        chosen = _choose(path, named, allowed, forced=format is not None)
+        if isinstance(chosen, SkippedFile):
+            continue
+        if isinstance(chosen, Rejection) or chosen == "abs":
+            total += 1
+        elif chosen == "oai":
+            total += _occurrences(path, b"<record>", b"<record ") - _occurrences(
+                path, b'status="deleted"'
+            )
+        elif chosen == "atom":
+            total += _occurrences(path, b"<entry>", b"<entry ")
+        elif chosen == "orcid" and inner_suffix(path) == ".xml":
+            total += 1
+        elif inner_suffix(path) in LINE_SUFFIXES:
+            total += _lines(path)
+        else:
+            return None
+    return total
+
+
+def _occurrences(path: Path, *tokens: bytes) -> int:
+    """Occurrences of ``tokens`` in the file, also where one straddles two pieces."""
+    overlap = max(len(t) for t in tokens) - 1
+    found, tail = 0, b""
+    for piece in read_pieces(path, []):
+        window = tail + piece
+        found += sum(window.count(t) for t in tokens)
+        tail = window[-overlap:]
+        found -= sum(tail.count(t) for t in tokens)
+    return found + sum(tail.count(t) for t in tokens)
+
+
+def _lines(path: Path) -> int:
+    """Lines holding something, as JSON Lines are read."""
+    lines, partial = 0, b""
+    for piece in read_pieces(path, []):
+        parts = (partial + piece).split(b"\n")
+        partial = parts.pop()
+        lines += sum(1 for part in parts if part.strip())
+    return lines + (1 if partial.strip() else 0)
