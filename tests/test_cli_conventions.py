@@ -206,7 +206,7 @@ def test_bash_completion_completes_commands_and_options(tmp_path: Path) -> None:
         return out.stdout.split()
 
     assert complete("scholargraph", "d") == ["db", "demo"]
-    assert complete("scholargraph", "db", "") == ["init", "stats", "analyze"]
+    assert complete("scholargraph", "db", "") == ["init", "stats", "analyze", "embed"]
     assert "--port" in complete("scholargraph", "serve", "--p")
     assert "--log-level" in complete("scholargraph", "db", "stats", "--log")
 
