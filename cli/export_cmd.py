@@ -18,6 +18,7 @@ from typing import cast
 import networkx as nx
 from rich.console import Console
 
+from scholargraph.cli.options import add_json_option, at_least, print_json
 from scholargraph.graph.analysis import FORMATS, export, forceatlas2, louvain
 from scholargraph.graph.analysis.export import TWO_FILES, Format
 from scholargraph.graph.config import Settings
@@ -44,12 +45,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--institution", help="researchers affiliated with it (id, ROR, name)")
     parser.add_argument("--year-from", type=int)
     parser.add_argument("--year-to", type=int)
-    parser.add_argument("--min-joint-papers", type=int, default=1)
-    parser.add_argument("--max-nodes", type=int, default=5000)
+    parser.add_argument("--min-joint-papers", type=at_least(1), default=1)
+    parser.add_argument("--max-nodes", type=at_least(1), default=5000)
     parser.add_argument(
         "--layout", action="store_true", help="add communities and a seeded ForceAtlas2 layout"
     )
     parser.add_argument("--seed", type=int, default=0)
+    add_json_option(parser)
     parser.set_defaults(run=_export)
 
 
@@ -58,6 +60,8 @@ def _export(args: argparse.Namespace, settings: Settings) -> int:
     output: str = args.output or (f"coauthors.{fmt}" if fmt not in TWO_FILES else "./")
     if output == STDOUT and fmt in TWO_FILES:
         raise BadInput(f"{fmt} writes two files; give --output a folder or a prefix, not -")
+    if output == STDOUT and args.json:
+        raise BadInput("--output - writes the graph on standard output: leave out --json")
     selection = Selection(
         researcher=args.researcher,
         category=args.category,
@@ -82,7 +86,7 @@ def _export(args: argparse.Namespace, settings: Settings) -> int:
         nx.set_node_attributes(graph, found.membership, "community")
         positions = forceatlas2(graph, seed=args.seed)
     # The summary goes to stderr when the graph itself goes to stdout.
-    console = Console(stderr=output == STDOUT)
+    console = Console(stderr=output == STDOUT, quiet=bool(args.quiet or args.json))
     if output == STDOUT:
         try:
             export(graph, fmt, sys.stdout, positions=positions)
@@ -93,7 +97,18 @@ def _export(args: argparse.Namespace, settings: Settings) -> int:
             return 0
         where = "standard output"
     else:
-        where = ", ".join(map(str, export(graph, fmt, output, positions=positions)))
+        files = [str(path) for path in export(graph, fmt, output, positions=positions)]
+        where = ", ".join(files)
+        if args.json:
+            print_json(
+                {
+                    "format": fmt,
+                    "researchers": graph.number_of_nodes(),
+                    "ties": graph.number_of_edges(),
+                    "files": files,
+                    "seconds": round(time.perf_counter() - began, 3),
+                }
+            )
     console.print(
         f"{graph.number_of_nodes():,} researchers, {graph.number_of_edges():,} coauthor ties "
         f"→ {where} in {time.perf_counter() - began:.1f}s",

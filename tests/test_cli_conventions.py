@@ -39,8 +39,8 @@ REQUIRED: dict[tuple[str, ...], list[str]] = {
 }
 # Commands that report nothing to parse: a server, and a script for the shell.
 NOT_REPORTING = {("serve",), ("completion",)}
-# export writes its graph to a file or stdout; what it reports is decided with its formats.
-WRITES_FILES = {("export",)}
+# export reports the files it wrote; with --output - the graph itself is the output.
+WRITES_FILES: set[tuple[str, ...]] = set()
 
 
 def leaves(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -345,3 +345,16 @@ def test_every_reporting_command_prints_json_and_nothing_else(
     event = json.loads(decided.stdout)
     assert event["kind"] == "distinct" and event["actor"] == "curator:test"
     assert {r["researcher"] for r in event["roles"]} == {first, second}
+
+    out = tmp_path / "graph.gexf"
+    exported = scholargraph(
+        schema_ready, "export", "--format", "gexf", "--output", str(out), "--json", home=home
+    )
+    assert exported.returncode == 0, exported.stderr
+    summary = json.loads(exported.stdout)
+    assert summary["files"] == [str(out)] and summary["researchers"] > 0 and out.exists()
+    both = scholargraph(schema_ready, "export", "--output", "-", "--json", home=home)
+    assert both.returncode == 2 and "leave out --json" in both.stderr
+
+    embedded = scholargraph(schema_ready, "db", "embed", "--json", home=home)
+    assert json.loads(embedded.stdout)["papers_embedded"] == 0
