@@ -1,0 +1,115 @@
+"""A search by meaning on a store of ``BENCH_SEMANTIC_SCALE`` papers (default 100,000).
+
+The papers are the demo corpus's (titles, abstracts, years and primary categories of the
+synthetic world), embedded with the load's model and written with their vectors in
+``UNWIND`` batches, without authors: a search by meaning reads the vector index and then
+the page's papers, so its cost at this size is what this measures (the four-source load of
+100,000 papers takes longer than this benchmark may). After a warm-up, every judged demo
+query is run ``ROUNDS`` times in each mode; p50 and p95 per mode, and the time to embed and
+write the store.
+
+    python -m benchmarks.bench_semantic_scale
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import statistics
+import sys
+import time
+from typing import Any
+
+from benchmarks.run import ROOT, throwaway_store
+from scholargraph.graph.db import Database
+from scholargraph.graph.demo.world import simulate
+from scholargraph.graph.repo.pages import PageRequest
+from scholargraph.graph.repo.search import SearchMode, search
+from scholargraph.graph.schema.install import install_schema
+from scholargraph.graph.semantic import model
+from scholargraph.graph.semantic.relevance import read_set
+from scholargraph.queries import Query
+
+ROUNDS = 5
+BATCH = 2000
+WRITE_PAPERS = Query(
+    "bench.semantic_scale_papers",
+    """
+    UNWIND $rows AS row
+    CREATE (p:Paper {key: row.key, arxiv_id: row.key, title: row.title,
+                     abstract: row.abstract, year: row.year, primary_category: row.category,
+                     embedding_digest: row.digest, embedding_model: $model})
+    WITH p, row
+    CALL db.create.setNodeVectorProperty(p, 'embedding', row.vector)
+    """,
+    "write",
+)
+
+
+async def build(db: Database, papers: int) -> dict[str, float]:
+    world = simulate(papers, 7)
+    embed_s = write_s = 0.0
+    for start in range(0, papers, BATCH):
+        chunk = world.papers[start : start + BATCH]
+        began = time.perf_counter()
+        titles = [world.title(p) for p in chunk]
+        abstracts = [world.abstract(p) for p in chunk]
+        texts = [model.paper_text(t, a) for t, a in zip(titles, abstracts, strict=True)]
+        vectors = model.embed(texts)
+        embed_s += time.perf_counter() - began
+        rows = [
+            {
+                "key": p.arxiv_id,
+                "title": title,
+                "abstract": abstract,
+                "year": p.year,
+                "category": p.categories[0],
+                "digest": model.digest(text),
+                "vector": [float(x) for x in vector],
+            }
+            for p, title, abstract, text, vector in zip(
+                chunk, titles, abstracts, texts, vectors, strict=True
+            )
+        ]
+        began = time.perf_counter()
+        await db.run(WRITE_PAPERS, {"rows": rows, "model": model.MODEL})
+        write_s += time.perf_counter() - began
+    return {"embed_seconds": round(embed_s, 1), "write_seconds": round(write_s, 1)}
+
+
+async def latency(db: Database, queries: list[str], mode: SearchMode) -> dict[str, float]:
+    for text in queries[:5]:
+        await search(db, text, PageRequest(10), ["paper"], mode=mode)
+    times = []
+    for _ in range(ROUNDS):
+        for text in queries:
+            began = time.perf_counter()
+            await search(db, text, PageRequest(10), ["paper"], mode=mode)
+            times.append(1000 * (time.perf_counter() - began))
+    times.sort()
+    return {
+        "p50_ms": round(statistics.median(times), 2),
+        "p95_ms": round(times[int(0.95 * (len(times) - 1))], 2),
+        "requests": len(times),
+    }
+
+
+async def main() -> int:
+    papers = int(os.environ.get("BENCH_SEMANTIC_SCALE", "100000"))
+    queries = [j.query for j in read_set(ROOT / "benchmarks" / "relevance" / "demo.json")]
+    with throwaway_store("semantic-scale") as (settings, _):
+        async with Database.connect(settings) as db:
+            await install_schema(settings, db)
+            built = await build(db, papers)
+            await db.run(Query("bench.await_vector_index", "CALL db.awaitIndexes(600)", "write"))
+            result: dict[str, Any] = {"papers": papers, **built}
+            result["latency_papers_only"] = {
+                mode: await latency(db, queries, mode) for mode in ("semantic", "hybrid", "keyword")
+            }
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
