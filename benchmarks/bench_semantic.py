@@ -32,7 +32,7 @@ from scholargraph.graph.loaders.demo import load_demo, write_demo_files
 from scholargraph.graph.loaders.files import file_chunks
 from scholargraph.graph.loaders.pipeline import Loader
 from scholargraph.graph.repo.pages import PageRequest
-from scholargraph.graph.repo.search import SearchMode, search
+from scholargraph.graph.repo.search import ALL_KINDS, SearchKind, SearchMode, search
 from scholargraph.graph.schema.install import install_schema
 from scholargraph.graph.semantic import model
 from scholargraph.graph.semantic.relevance import judge, read_set
@@ -57,14 +57,16 @@ async def timed_load(db: Database, folder: Path, *, embed: bool) -> float:
     return time.perf_counter() - began
 
 
-async def latencies(db: Database, queries: list[str], mode: SearchMode) -> dict[str, float]:
+async def latencies(
+    db: Database, queries: list[str], mode: SearchMode, kinds: tuple[SearchKind, ...] = ALL_KINDS
+) -> dict[str, float]:
     for text in queries[:3]:
-        await search(db, text, PageRequest(10), mode=mode)
+        await search(db, text, PageRequest(10), kinds, mode=mode)
     times = []
     for _ in range(ROUNDS):
         for text in queries:
             began = time.perf_counter()
-            await search(db, text, PageRequest(10), mode=mode)
+            await search(db, text, PageRequest(10), kinds, mode=mode)
             times.append(1000 * (time.perf_counter() - began))
     times.sort()
     return {

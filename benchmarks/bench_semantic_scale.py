@@ -5,8 +5,8 @@ synthetic world), embedded with the load's model and written with their vectors 
 ``UNWIND`` batches, without authors: a search by meaning reads the vector index and then
 the page's papers, so its cost at this size is what this measures (the four-source load of
 100,000 papers takes longer than this benchmark may). After a warm-up, every judged demo
-query is run ``ROUNDS`` times in each mode; p50 and p95 per mode, and the time to embed and
-write the store.
+query is run ``bench_semantic.ROUNDS`` times in each mode; p50 and p95 per mode, and the
+time to embed and write the store.
 
     python -m benchmarks.bench_semantic_scale
 """
@@ -16,22 +16,19 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import statistics
 import sys
 import time
 from typing import Any
 
+from benchmarks.bench_semantic import latencies
 from benchmarks.run import ROOT, throwaway_store
 from scholargraph.graph.db import Database
 from scholargraph.graph.demo.world import simulate
-from scholargraph.graph.repo.pages import PageRequest
-from scholargraph.graph.repo.search import SearchMode, search
 from scholargraph.graph.schema.install import install_schema
 from scholargraph.graph.semantic import model
 from scholargraph.graph.semantic.relevance import read_set
 from scholargraph.queries import Query
 
-ROUNDS = 5
 BATCH = 2000
 WRITE_PAPERS = Query(
     "bench.semantic_scale_papers",
@@ -78,23 +75,6 @@ async def build(db: Database, papers: int) -> dict[str, float]:
     return {"embed_seconds": round(embed_s, 1), "write_seconds": round(write_s, 1)}
 
 
-async def latency(db: Database, queries: list[str], mode: SearchMode) -> dict[str, float]:
-    for text in queries[:5]:
-        await search(db, text, PageRequest(10), ["paper"], mode=mode)
-    times = []
-    for _ in range(ROUNDS):
-        for text in queries:
-            began = time.perf_counter()
-            await search(db, text, PageRequest(10), ["paper"], mode=mode)
-            times.append(1000 * (time.perf_counter() - began))
-    times.sort()
-    return {
-        "p50_ms": round(statistics.median(times), 2),
-        "p95_ms": round(times[int(0.95 * (len(times) - 1))], 2),
-        "requests": len(times),
-    }
-
-
 async def main() -> int:
     papers = int(os.environ.get("BENCH_SEMANTIC_SCALE", "100000"))
     queries = [j.query for j in read_set(ROOT / "benchmarks" / "relevance" / "demo.json")]
@@ -105,7 +85,8 @@ async def main() -> int:
             await db.run(Query("bench.await_vector_index", "CALL db.awaitIndexes(600)", "write"))
             result: dict[str, Any] = {"papers": papers, **built}
             result["latency_papers_only"] = {
-                mode: await latency(db, queries, mode) for mode in ("semantic", "hybrid", "keyword")
+                mode: await latencies(db, queries, mode, ("paper",))
+                for mode in ("semantic", "hybrid", "keyword")
             }
     print(json.dumps(result, indent=2))
     return 0

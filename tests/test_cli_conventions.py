@@ -9,7 +9,6 @@ import argparse
 import asyncio
 import json
 import logging
-import os
 import re
 import subprocess
 import sys
@@ -23,6 +22,7 @@ from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.demo import demo_records, write_demo_files
 from scholargraph.graph.repo.site import researcher_index
+from tests.test_cli import scholargraph
 
 ROOT = Path(__file__).resolve().parents[1]
 # What a leaf command needs to parse, so that its own options can be tried.
@@ -54,26 +54,6 @@ def leaves(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> list[
 
 
 COMMANDS = leaves(build_parser())
-
-
-def scholargraph(settings: Settings, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {
-        **os.environ,
-        "NEO4J_URI": settings.uri,
-        "NEO4J_PASSWORD": settings.neo4j_password.reveal(),
-        "SCHOLARGRAPH_HOME": env.pop("home", str(ROOT / ".scholargraph")),
-        "COLUMNS": "200",
-        **env,
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "scholargraph", *args],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
 
 
 def usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
