@@ -79,7 +79,7 @@ def context_for(
 ) -> Context:
     authorization = request.headers.get("authorization") if request is not None else None
     refusal = curator_refusal(settings, authorization)
-    budgeted = db.within(settings.request_budget_s)
+    budgeted = db.within(settings.request_budget_s).batched()
     return Context(
         budgeted,
         settings,

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import strawberry
 
-from scholargraph.api import limits, nodes
+from scholargraph.api import limits, nodes, prefetch
 from scholargraph.api.context import Info
 from scholargraph.api.types.category import Category
 from scholargraph.api.types.common import After, First, arg, resolver
@@ -118,6 +118,7 @@ class Query:
     ) -> Researcher | None:
         key = key_of(id, "Researcher") if id is not None else None
         ref = ResearcherRef(id=key, orcid=orcid, s2_id=s2_id, openalex_id=openalex_id)
+        prefetch.researcher_lists(info, key)
         found = await entities.find_researcher(info.context.db, ref)
         info.context.loaders.researchers.prime(found.id, found)
         return Researcher.of(found)

@@ -39,6 +39,7 @@ from neo4j.exceptions import (
 )
 from neo4j.exceptions import DatabaseUnavailable as Neo4jDatabaseUnavailable
 
+from scholargraph.graph.batch import StatementBatch
 from scholargraph.graph.config import Settings
 from scholargraph.graph.errors import (
     ConstraintViolation,
@@ -85,6 +86,7 @@ class Database:
         # Connect once before the first statement: a server that is not there is then said
         # at once, not after the driver's retries (meant for connections lost mid-work).
         self._unverified = True
+        self._batch: StatementBatch | None = None
 
     @classmethod
     def connect(
@@ -136,6 +138,15 @@ class Database:
         view._unverified = False
         return view
 
+    def batched(self) -> Database:
+        """This view with its reads sent a nesting level at a time, each level's read queries
+        as one statement (:mod:`graph.batch`): for the loaders of one request, so only on a
+        view (:meth:`within`), never on the database every request shares."""
+        if self._owns_driver:
+            raise ValueError("batched() is for one request's view of the database: within()")
+        self._batch = StatementBatch(self._run_now)
+        return self
+
     async def close(self) -> None:
         if self._owns_driver:
             await self.driver.close()
@@ -183,6 +194,13 @@ class Database:
         """:meth:`run`, and the bookmark of the graph state after it: two reads with the same
         bookmark saw the same committed graph (no write landed in between)."""
         bound = _bind(params)
+        if self._batch is not None and self._batch.wants(query):
+            return await self._batch.run(query, bound, timeout_s)
+        return await self._run_now(query, bound, timeout_s)
+
+    async def _run_now(
+        self, query: Query, bound: dict[str, Any], timeout_s: float | None
+    ) -> tuple[list[Row], frozenset[str]]:
         timeout = self._timeout(query.name, timeout_s)
         if self._unverified:
             await self.verify()
@@ -217,7 +235,9 @@ class Database:
             raise self._error(error, query.name, timeout) from error
         finally:
             if self.observer is not None:
-                self.observer(query.name, time.perf_counter() - started, failed)
+                seconds = time.perf_counter() - started
+                for name in query.parts or (query.name,):
+                    self.observer(name, seconds, failed)
         return rows, frozenset(seen)
 
     async def unit(

@@ -16,8 +16,13 @@ class Query:
     name: str
     text: str
     mode: Mode = "read"
+    # The queries a composed statement runs (queries._compose); such a statement is not
+    # registered: it is made per request from registered ones.
+    parts: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        if self.parts:
+            return
         if self.name in REGISTRY and REGISTRY[self.name].text != self.text:
             raise ValueError(f"two different queries are named {self.name!r}")
         REGISTRY[self.name] = self

@@ -75,7 +75,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 
 
 def record_query(query: Query, params: Mapping[str, Any]) -> None:
-    EXECUTED.add(query.name)
+    EXECUTED.update(query.parts or (query.name,))
 
 
 @pytest.fixture(scope="session")

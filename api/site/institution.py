@@ -44,7 +44,14 @@ async def institution_page(site: SiteRequest) -> SitePage:
     sort = site.choice("sort", SORTS)
     member_page = site.number("rpage", maximum=NUMBERED_PAGES)
     kept = {"sort": None if sort == "newest" else sort}
-    listing, full, members = await asyncio.gather(
+
+    async def relatives() -> tuple[Institution, dict[int, Institution]]:
+        # read beside the papers' authors: one statement for both
+        full = await entities.institutions_by_id(site.db, [found.id])
+        here = full.get(found.id, found)
+        return here, await entities.institutions_by_id(site.db, [*here.parents, *here.children])
+
+    listing, (here, related), members = await asyncio.gather(
         paper_listing(
             site,
             PaperFilter(institution=found.id),
@@ -52,11 +59,9 @@ async def institution_page(site: SiteRequest) -> SitePage:
             sort=sort,
             fixed={"rpage": str(member_page) if member_page > 1 else None},
         ),
-        entities.institutions_by_id(site.db, [found.id]),
+        relatives(),
         researchers.member_pages(site.db, [found.id], PageRequest(MEMBERS_PER_PAGE * member_page)),
     )
-    here = full.get(found.id, found)
-    related = await entities.institutions_by_id(site.db, [*here.parents, *here.children])
     links = site.links
     url = links.url(canonical)
     page = members.get(found.id)

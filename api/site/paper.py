@@ -7,6 +7,7 @@ Its reads are those of the API's ``paper { authors }``: the paper, then its auth
 
 from __future__ import annotations
 
+import asyncio
 from urllib.parse import unquote
 
 from scholargraph.api.site import jsonld, shapes
@@ -59,8 +60,10 @@ async def paper_page(site: SiteRequest) -> SitePage:
     canonical = paper_path(found)
     if site.request.url.path != unquote(canonical):
         raise Redirect(with_query(canonical, **site.params))
-    authors = await papers.author_pages(site.db, [found.key], PageRequest(AUTHORS))
-    related = await semantic.related_papers(site.db, found.key, RELATED)
+    authors, related = await asyncio.gather(
+        papers.author_pages(site.db, [found.key], PageRequest(AUTHORS)),
+        semantic.related_papers(site.db, found.key, RELATED),
+    )
     listed = authors.get(found.key)
     links = site.links
     url = links.url(canonical)

@@ -13,18 +13,19 @@ from __future__ import annotations
 
 import asyncio
 import re
+from dataclasses import dataclass
 
 from scholargraph.api.site import jsonld, shapes
 from scholargraph.api.site.addresses import with_query
 from scholargraph.api.site.page import Feed, Missing, Redirect, SitePage, SiteRequest
-from scholargraph.api.site.paperlist import SORTS, paper_listing
+from scholargraph.api.site.paperlist import SORTS, PaperListing, paper_listing
 from scholargraph.api.site.shapes import SOURCE_NAMES, Json, Links
 from scholargraph.graph import curation
 from scholargraph.graph.errors import BadInput, NotFound
 from scholargraph.graph.repo import entities, researchers, same_name, semantic
-from scholargraph.graph.repo.models import Researcher
-from scholargraph.graph.repo.pages import PageRequest
-from scholargraph.graph.repo.papers import PaperFilter
+from scholargraph.graph.repo.models import Affiliation, Coauthorship, Researcher
+from scholargraph.graph.repo.pages import Page, PageRequest
+from scholargraph.graph.repo.papers import PaperFilter, PaperSort
 
 MOST_CITED = 3
 SAME_NAME = 20
@@ -57,23 +58,30 @@ def compare_url(links: Links, researcher: int, other: int) -> str:
     return links.url(f"/explorer/researcher/{researcher}/same-name?with={other}")
 
 
-async def researcher_page(site: SiteRequest) -> SitePage:
-    ref = site.path_param("ref")
-    found = await find(site, ref)
-    if site.request.url.path != found.path:
-        raise Redirect(with_query(found.path, **site.params))
-    sort = site.choice("sort", SORTS)
-    code = site.request.query_params.get("category") or None
-    if code is not None:
-        code = entities.find_category(code).code
-    rid, db = found.id, site.db
+@dataclass(frozen=True, slots=True)
+class _Lists:
+    listing: PaperListing
+    profile: dict[int, researchers.Profile]
+    cited: dict[int, researchers.MostCited]
+    cluster: dict[int, same_name.SameNameCluster]
+    coauthors: dict[int, Page[Coauthorship]]
+    affiliations: dict[int, Page[Affiliation]]
+    events: dict[int, tuple[curation.CurationEvent, ...]]
+    near: list[tuple[float, Researcher]]
+
+
+async def _lists(
+    site: SiteRequest, rid: int, path: str, sort: PaperSort, code: str | None
+) -> _Lists:
+    """Everything the page lists of researcher ``rid``, asked for at once."""
+    db = site.db
     try:
         async with asyncio.TaskGroup() as group:
             listed = group.create_task(
                 paper_listing(
                     site,
                     PaperFilter(researcher=rid, category=code),
-                    found.path,
+                    path,
                     sort=sort,
                     fixed={"category": code},
                 )
@@ -91,13 +99,72 @@ async def researcher_page(site: SiteRequest) -> SitePage:
             )
     except ExceptionGroup as failed:  # a bad parameter, a database error: the first one
         raise failed.exceptions[0] from None
-    listing, profile, cited, cluster = (
+    return _Lists(
         listed.result(),
-        profiled.result(),
-        most.result(),
-        named.result(),
+        dict(profiled.result()),
+        dict(most.result()),
+        dict(named.result()),
+        dict(tied.result()),
+        dict(placed.result()),
+        dict(decided.result()),
+        list(near.result()),
     )
-    coauthors, affiliations, events = tied.result(), placed.result(), decided.result()
+
+
+def _early_lists(site: SiteRequest, ref: str) -> asyncio.Task[_Lists] | None:
+    """The lists of the researcher the address names, started beside the lookup of the
+    researcher (its statement batch sends both as one statement); None when the address or
+    its parameters are not ones the page would take as they are."""
+    rid = early_id(ref)
+    if rid is None:
+        return None
+    try:
+        sort = site.choice("sort", SORTS)
+        code = site.request.query_params.get("category") or None
+        if code is not None:
+            code = entities.find_category(code).code
+    except (BadInput, NotFound):
+        return None
+    path = site.request.url.path
+    task = asyncio.ensure_future(_lists(site, rid, path, sort, code))
+    task.add_done_callback(_unread)
+    return task
+
+
+def early_id(ref: str) -> int | None:
+    leading = _LEADING_ID.match(ref)
+    return int(leading[1]) if leading else None
+
+
+def _unread(task: asyncio.Task[_Lists]) -> None:
+    if not task.cancelled():
+        task.exception()
+
+
+async def researcher_page(site: SiteRequest) -> SitePage:
+    ref = site.path_param("ref")
+    early = _early_lists(site, ref)
+    try:
+        found = await find(site, ref)
+        if site.request.url.path != found.path:
+            raise Redirect(with_query(found.path, **site.params))
+    except BaseException:
+        if early is not None:
+            early.cancel()
+        raise
+    sort = site.choice("sort", SORTS)
+    code = site.request.query_params.get("category") or None
+    if code is not None:
+        code = entities.find_category(code).code
+    rid = found.id
+    if early is not None and early_id(ref) == rid:
+        lists = await early
+    else:
+        if early is not None:
+            early.cancel()
+        lists = await _lists(site, rid, found.path, sort, code)
+    listing, profile, cited, cluster = lists.listing, lists.profile, lists.cited, lists.cluster
+    coauthors, affiliations, events = lists.coauthors, lists.affiliations, lists.events
     links = site.links
     url = links.url(found.path)
     data: Json = {
@@ -163,7 +230,7 @@ async def researcher_page(site: SiteRequest) -> SitePage:
     }
     data["similarResearchers"] = [
         {"researcher": shapes.researcher(r, links), "similarity": round(score, 4)}
-        for score, r in near.result()
+        for score, r in lists.near
     ]
     data["network"] = {
         "graphql": links.url("/graphql"),

@@ -105,7 +105,9 @@ class Site:
         return headers, None
 
     def _site(self, request: Request) -> SiteRequest:
-        return SiteRequest(request, request.app.state.db, _links(request))
+        # as a GraphQL request: one time budget, and the reads asked together as one statement
+        db = request.app.state.db.within(request.app.state.settings.request_budget_s)
+        return SiteRequest(request, db.batched(), _links(request))
 
     def page(self, view: View) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:

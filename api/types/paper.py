@@ -261,6 +261,12 @@ class PaperConnection:
 async def paper_list(
     info: Info, paper_filter: PaperFilter, sort: PaperSort, request: PageRequest
 ) -> PaperConnection:
-    key = PaperListKey(paper_filter, _SORTS[sort], request)
-    page = await info.context.loaders.paper_pages.load(key)
+    page = await info.context.loaders.paper_pages.load(paper_list_key(paper_filter, sort, request))
     return PaperConnection.of(page, paper_filter)
+
+
+def paper_list_key(
+    paper_filter: PaperFilter, sort: PaperSort, request: PageRequest
+) -> PaperListKey:
+    """What :func:`paper_list` loads: also started early for a page (:mod:`api.prefetch`)."""
+    return PaperListKey(paper_filter, _SORTS[sort], request)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Awaitable, Mapping
+from typing import TYPE_CHECKING, Annotated, Any
 
 import strawberry
 
@@ -20,7 +21,13 @@ from scholargraph.api.types.common import (
 )
 from scholargraph.api.types.network import Network
 from scholargraph.api.types.node import Node, global_id
-from scholargraph.api.types.paper import PaperConnection, PaperSort, Sort, paper_list
+from scholargraph.api.types.paper import (
+    PaperConnection,
+    PaperSort,
+    Sort,
+    paper_list,
+    paper_list_key,
+)
 from scholargraph.api.types.profile import (
     AuthorPositions,
     ExternalId,
@@ -37,10 +44,17 @@ from scholargraph.graph.repo.pages import Page
 from scholargraph.graph.repo.papers import PaperFilter
 
 if TYPE_CHECKING:
+    from scholargraph.api.loaders import Loaders
     from scholargraph.api.types.curation import CurationEvent
     from scholargraph.api.types.institution import Institution
 
 InstitutionType = Annotated["Institution", strawberry.lazy("scholargraph.api.types.institution")]
+
+# The lists' default sizes, for their resolvers and for the loads started early
+# (:func:`start_list`).
+MOST_CITED_FIRST = 3
+SAME_NAME_FIRST = 20
+LIST_FIRST = 24
 CurationEventType = Annotated["CurationEvent", strawberry.lazy("scholargraph.api.types.curation")]
 
 
@@ -115,10 +129,11 @@ class Researcher(Node):
     async def most_cited(
         self,
         info: Info,
-        first: Annotated[int, arg(f"How many papers; at most {limits.MAX_MOST_CITED}.")] = 3,
+        first: Annotated[
+            int, arg(f"How many papers; at most {limits.MAX_MOST_CITED}.")
+        ] = MOST_CITED_FIRST,
     ) -> MostCited | None:
-        limits.size(first, limits.MAX_MOST_CITED, "first")
-        found = await info.context.loaders.most_cited.load((self.model.id, first))
+        found = await info.context.loaders.most_cited.load(_most_cited_key(self.model.id, first))
         return MostCited.of(found) if found else None
 
     @resolver("Their papers, 24 a page, newest first by default.")
@@ -129,7 +144,7 @@ class Researcher(Node):
         year_from: YearFrom = None,
         year_to: YearTo = None,
         sort: Sort = PaperSort.NEWEST,
-        first: First = 24,
+        first: First = LIST_FIRST,
         after: After = None,
     ) -> PaperConnection:
         paper_filter = PaperFilter(
@@ -144,7 +159,7 @@ class Researcher(Node):
         min_joint_papers: Annotated[
             int, arg("Only coauthors with at least this many joint papers.")
         ] = 1,
-        first: First = 24,
+        first: First = LIST_FIRST,
         after: After = None,
     ) -> CoauthorConnection:
         request = limits.page(first, after)
@@ -153,7 +168,7 @@ class Researcher(Node):
 
     @resolver("Institutions, most recent first.")
     async def affiliations(
-        self, info: Info, first: First = 24, after: After = None
+        self, info: Info, first: First = LIST_FIRST, after: After = None
     ) -> AffiliationConnection:
         request = limits.page(first, after)
         page = await info.context.loaders.affiliations.load((self.model.id, request))
@@ -179,10 +194,11 @@ class Researcher(Node):
     async def same_name(
         self,
         info: Info,
-        first: Annotated[int, arg(f"How many records; at most {limits.MAX_SAME_NAME}.")] = 20,
+        first: Annotated[
+            int, arg(f"How many records; at most {limits.MAX_SAME_NAME}.")
+        ] = SAME_NAME_FIRST,
     ) -> SameName | None:
-        limits.size(first, limits.MAX_SAME_NAME, "first")
-        cluster = await info.context.loaders.same_name.load((self.model.id, first))
+        cluster = await info.context.loaders.same_name.load(_same_name_key(self.model.id, first))
         if cluster is None:
             return None
         records = [SameNameRecord.of(r) for r in cluster.records]
@@ -240,6 +256,45 @@ class Researcher(Node):
         limits.size(first, limits.MAX_PAGE_SIZE, "first")
         found = await info.context.loaders.events.load((self.model.id, first))
         return [CurationEvent.of(e) for e in found]
+
+
+def _most_cited_key(researcher_id: int, first: int) -> tuple[int, int]:
+    return researcher_id, limits.size(first, limits.MAX_MOST_CITED, "first")
+
+
+def _same_name_key(researcher_id: int, first: int) -> tuple[int, int]:
+    return researcher_id, limits.size(first, limits.MAX_SAME_NAME, "first")
+
+
+def start_list(
+    loaders: Loaders,
+    researcher_id: int,
+    field: str,
+    arguments: Mapping[str, Any],
+    selected: frozenset[str],
+) -> list[Awaitable[Any]]:
+    """Start the load the field ``field`` of the researcher would make with ``arguments``
+    (GraphQL names, plain values) and the subfields ``selected``; no load for a field it does
+    not know or arguments beyond its defaults' kind (:mod:`api.prefetch`)."""
+    if field in ("identity", "authorPositions", "fields") and not arguments:
+        return [loaders.profiles.load(researcher_id)]
+    if field == "mostCited" and set(arguments) <= {"first"}:
+        first = arguments.get("first", MOST_CITED_FIRST)
+        return [loaders.most_cited.load(_most_cited_key(researcher_id, first))]
+    if field == "sameName" and set(arguments) <= {"first"}:
+        first = arguments.get("first", SAME_NAME_FIRST)
+        return [loaders.same_name.load(_same_name_key(researcher_id, first))]
+    if field == "papers" and set(arguments) <= {"first", "sort"}:
+        sort = PaperSort[arguments.get("sort", PaperSort.NEWEST.name)]
+        request = limits.page(arguments.get("first", LIST_FIRST), None)
+        paper_filter = PaperFilter(researcher=researcher_id)
+        started: list[Awaitable[Any]] = [
+            loaders.paper_pages.load(paper_list_key(paper_filter, sort, request))
+        ]
+        if "totalCount" in selected:
+            started.append(loaders.paper_counts.load(paper_filter))
+        return started
+    return []
 
 
 @strawberry.type(description="A coauthor, and the papers the two wrote together.")

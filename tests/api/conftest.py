@@ -27,6 +27,8 @@ class Api:
     http: httpx.AsyncClient
     app: Starlette
     statements: list[str] = field(default_factory=list)
+    # the statements sent, by their names: a composed one is its parts' names joined by +
+    round_trips: list[str] = field(default_factory=list)
 
     async def post(
         self,
@@ -92,7 +94,8 @@ async def api(schema_ready: Settings, graph: Database) -> AsyncIterator[Api]:
             app_db: Database = app.state.db
 
             def on_query(query: Query, params: Mapping[str, Any]) -> None:
-                client.statements.append(query.name)
+                client.statements.extend(query.parts or (query.name,))
+                client.round_trips.append(query.name)
                 if recorder is not None:
                     recorder(query, params)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tests.api.conftest import Api
-from tests.api.graphdata import YOU
+from tests.api.graphdata import YOU, ZIMING
 
 PAGE = """
 query($id: ID!, $n: Int!) {
@@ -72,3 +72,62 @@ async def test_lists_really_are_larger(api: Api) -> None:
     coauthors = data["researcher"]["coauthors"]["edges"]
     assert len(coauthors) == 9
     assert sum(len(c["node"]["papers"]["edges"]) for c in coauthors) > 9
+
+
+# The reference site's researcher page, as benchmarks.bench_api asks for it.
+REFERENCE_PAGE = """
+query Page($id: ID!) {
+  researcher(id: $id) {
+    id name slug orcid paperCount citationCount hIndex hIndexS2 hIndexOpenalex
+    identity { s2Ids openalexIds mergedFrom externalIds { key method source } }
+    authorPositions { first middle last solo alphabetical matchedPapers totalPapers coverage }
+    fields { category { code name } papers }
+    sameName { blockSize records { researcher { id name paperCount hIndex }
+               probability evidence { feature weight text } } }
+    mostCited(first: 1) { coverage papers { id title citationCount } }
+    papers(first: 24) {
+      totalCount pageInfo { hasNextPage endCursor }
+      edges { authorship { position kind } node {
+        id title published year citationCount primaryCategory { code }
+        authors(first: 10) { totalCount edges { node { id name } } }
+      } }
+    }
+  }
+}
+"""
+
+
+async def test_the_reference_page_is_two_statements(api: Api) -> None:
+    """The researcher and their lists in one statement, the papers' authors in the second;
+    the same answer as when the lists are loaded a level later (by ORCID iD, not started
+    early)."""
+    for _ in range(2):
+        api.round_trips.clear()
+        by_id = await api.data(REFERENCE_PAGE, {"id": str(ZIMING)})
+        assert len(api.round_trips) == 2, api.round_trips
+        first, second = (set(trip.split("+")) for trip in api.round_trips)
+        assert "read_entities.researcher_by_id" in first
+        assert {"read_researchers.profiles", "read_papers.page_by_researcher"} <= first
+        assert "read_papers.author_pages" in second
+    papers = by_id["researcher"]["papers"]
+    assert papers["totalCount"] == len(papers["edges"]) >= 1
+    orcid = by_id["researcher"]["orcid"]
+    assert orcid
+    api.round_trips.clear()
+    by_orcid = await api.data(
+        REFERENCE_PAGE.replace("$id: ID!", "$orcid: String!").replace(
+            "researcher(id: $id)", "researcher(orcid: $orcid)"
+        ),
+        {"orcid": orcid},
+    )
+    assert len(api.round_trips) == 3, api.round_trips
+    assert by_orcid == by_id
+
+
+async def test_lists_started_early_keep_their_argument_errors(api: Api) -> None:
+    body, errors = await api.errors(
+        "query($id: ID!) { researcher(id: $id) { name mostCited(first: 1000) { coverage } } }",
+        {"id": str(YOU)},
+    )
+    assert api.codes(errors) == ["LIMIT_EXCEEDED"], errors
+    assert body["data"]["researcher"]["name"] == "Yang You"

@@ -30,6 +30,8 @@ class Client:
     http: httpx.AsyncClient
     app: Starlette
     statements: list[str] = field(default_factory=list)
+    # the named queries those statements ran (a composed statement runs several)
+    parts: list[str] = field(default_factory=list)
 
     async def get(self, path: str, accept: str = HTML, **headers: str) -> httpx.Response:
         return await self.http.get(path, headers={"accept": accept, **headers})
@@ -65,6 +67,7 @@ async def client(
 
             def on_query(query: Query, params: Mapping[str, Any]) -> None:
                 found.statements.append(query.name)
+                found.parts.extend(query.parts or (query.name,))
                 if recorder is not None:
                     recorder(query, params)
 
