@@ -178,6 +178,8 @@ def peer_server(settings: Settings, *, nodelay: bool) -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(timeout=30)
+        if process.stdout is not None:
+            process.stdout.close()
 
 
 @contextmanager
@@ -213,9 +215,7 @@ async def ask(
 Step = Callable[[Any], Awaitable[object]]
 
 
-async def interleaved(
-    sides: dict[str, Step], inputs: Sequence[Any]
-) -> dict[str, list[float]]:
+async def interleaved(sides: dict[str, Step], inputs: Sequence[Any]) -> dict[str, list[float]]:
     """Every side on each input in turn, so a drift of the machine's speed weighs on all."""
     samples: dict[str, list[float]] = {name: [] for name in sides}
     for value in inputs:
@@ -242,7 +242,9 @@ async def throughput(step: Step, ids: Sequence[int], concurrency: int, seconds: 
     return round(done / (time.perf_counter() - began), 1)
 
 
-def _ratios(figures: dict[str, dict[str, float]], ours: str, peers: Sequence[str]) -> dict[str, float]:
+def _ratios(
+    figures: dict[str, dict[str, float]], ours: str, peers: Sequence[str]
+) -> dict[str, float]:
     return {
         f"{ours}/{peer}": round(figures[ours]["p50_ms"] / max(figures[peer]["p50_ms"], 1e-9), 2)
         for peer in peers
@@ -272,10 +274,14 @@ async def compare(
     ):
 
         def page(url: str, query: str) -> Step:
-            return lambda rid: ask(client, url, query, {"id": rid if url != urls["ours"] else str(rid)})
+            return lambda rid: ask(
+                client, url, query, {"id": rid if url != urls["ours"] else str(rid)}
+            )
 
         def path(url: str, query: str, typed: type) -> Step:
-            return lambda pair: ask(client, url, query, {"from": typed(pair[0]), "to": typed(pair[1])})
+            return lambda pair: ask(
+                client, url, query, {"from": typed(pair[0]), "to": typed(pair[1])}
+            )
 
         async def statement(rid: int) -> object:
             return await db.run(PAGE_STATEMENT, {"id": rid})
@@ -318,7 +324,9 @@ async def compare(
         }
         figures["page_throughput_rps"] = {
             **rps,
-            "ratios": {f"ours/{peer}": round(rps["ours"] / max(rps[peer], 1e-9), 2) for peer in peers},
+            "ratios": {
+                f"ours/{peer}": round(rps["ours"] / max(rps[peer], 1e-9), 2) for peer in peers
+            },
         }
         figures["concurrency"] = concurrency
     return figures
