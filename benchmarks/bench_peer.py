@@ -183,13 +183,14 @@ def peer_server(settings: Settings, *, nodelay: bool) -> Iterator[str]:
 
 
 @contextmanager
-def our_server(settings: Settings) -> Iterator[str]:
-    """``scholargraph serve`` on a free port, once its coauthor projection is ready."""
+def our_server(settings: Settings, env: dict[str, str] | None = None) -> Iterator[str]:
+    """``scholargraph serve`` on a free port (``env`` added to its environment), once its
+    coauthor projection is ready."""
     port = localserver.free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "scholargraph", "serve", "--port", str(port)],
         cwd=ROOT,
-        env=_env(settings),
+        env={**_env(settings), **(env or {})},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
