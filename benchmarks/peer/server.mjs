@@ -6,10 +6,13 @@
 //     PEER_NODELAY=1 node benchmarks/peer/server.mjs
 //
 // PEER_NODELAY=1 sets TCP_NODELAY on every socket this process connects (its Bolt sockets:
-// the HTTP server's own sockets are accepted, not connected). As shipped, neo4j-driver leaves
-// Nagle's algorithm on, and a Bolt message written in two parts waits for the server's
-// delayed ACK. The server prints one JSON line when it is ready, with the setting it runs with;
-// GET /nodelay says how many connected sockets have it set.
+// the HTTP server's own sockets are accepted, not connected), before the driver's own socket
+// set-up. With Nagle's algorithm on, a Bolt message written in two parts waits for the
+// server's delayed ACK. neo4j-driver 6.3.0 (neo4j-driver-bolt-connection's configureSocket)
+// already sets TCP_NODELAY itself, so with this pin both settings end with it on; the flag
+// matters for drivers that leave it off. The server prints one JSON line when it is ready,
+// with the setting it runs with; GET /nodelay counts the connected sockets and those this
+// flag set.
 import http from "node:http";
 import net from "node:net";
 import { readFileSync } from "node:fs";
