@@ -209,6 +209,42 @@ def _met(ok: bool) -> str:
     return "yes" if ok else "no"
 
 
+def _peer_targets(peer: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    """bench_peer's ratios ours/peer (p50; throughput ours over theirs)."""
+    if not peer or "error" in peer:
+        return []
+    page, path, net = peer["page"]["ratios"], peer["path"]["ratios"], peer["network"]["ratios"]
+    rps = peer["page_throughput_rps"]["ratios"]["ours/peer_nodelay"]
+    return [
+        (
+            "peer: page ≤ 0.8× @neo4j/graphql (TCP_NODELAY)",
+            f"{_f(page['ours/peer_nodelay'])}× ({_f(page['ours/peer_shipped'])}× as shipped)",
+            page["ours/peer_nodelay"] <= 0.8,
+        ),
+        (
+            "peer: page ≤ 1.5× a hand-written single statement",
+            f"{_f(page['ours/statement'])}×",
+            page["ours/statement"] <= 1.5,
+        ),
+        ("peer: page throughput at 8 clients ≥ 1.5× the peer's", f"{_f(rps)}×", rps >= 1.5),
+        (
+            "peer: path ≤ 1.0× the peer's shortestPath",
+            f"{_f(path['ours/peer_nodelay'])}×",
+            path["ours/peer_nodelay"] <= 1.0,
+        ),
+        (
+            "peer: network (graphology) ≤ 0.5× the peer's",
+            f"{_f(net['ours/peer_nodelay'])}×",
+            net["ours/peer_nodelay"] <= 0.5,
+        ),
+        (
+            "peer: network typed ≤ 1.5× graphology",
+            f"{_f(net['ours_typed/ours'])}×",
+            net["ours_typed/ours"] <= 1.5,
+        ),
+    ]
+
+
 def _targets(results: dict[str, Any]) -> list[str]:
     """Every figure an issue names, against its target, from this run."""
     rows: list[tuple[str, str, bool]] = []
@@ -286,6 +322,7 @@ def _targets(results: dict[str, Any]) -> list[str]:
                 api["overhead_p50"] <= 2,
             ),
         ]
+    rows += _peer_targets(results.get("extras", {}).get("bench_peer --papers 2000", {}))
     lay = results.get("layout")
     if lay:
         total = lay["median_seconds"]["total"]
