@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
@@ -304,6 +305,24 @@ class CoauthorIndex:
             return "building"
         return "off"
 
+    def report(self) -> dict[str, object]:
+        """What ``/readyz`` shows: this worker's state, the version it maps, and (shared) the
+        store's current version with the worker that built it."""
+        projection = self.projection
+        report: dict[str, object] = {
+            "state": self.state,
+            "worker": os.getpid(),
+            "ties": projection.tie_count if projection is not None else None,
+            "readsByThisWorker": self.reads,
+            "shared": self.shared is not None,
+        }
+        if self.shared is not None:
+            current = self.shared.current()
+            report["mappedVersion"] = self.mapped.version if self.mapped else None
+            report["current"] = current.as_json() if current is not None else None
+            report["versionsStored"] = len(self.shared.versions())
+        return report
+
     def start(self) -> None:
         self._build(wait=False)
         if self.shared is not None and self._follower is None:
@@ -388,7 +407,9 @@ class CoauthorIndex:
     def _newer_shared(self) -> CoauthorProjection | None:
         assert self.shared is not None
         manifest = self.shared.current()
-        if manifest is None or (self.mapped is not None and manifest.version <= self.mapped.version):
+        if manifest is None or (
+            self.mapped is not None and manifest.version <= self.mapped.version
+        ):
             return None
         return self._map(manifest)
 
