@@ -106,6 +106,9 @@ def serve_config(
     options.setdefault("log_config", log_config(settings.log_format))
     # the app logs each request itself, with its request id and operation
     options.setdefault("access_log", False)
+    # a worker imports the app and warms its models before it answers the supervisor's pings:
+    # on a busy machine that is more than uvicorn's 5 s, and the worker would be restarted
+    options.setdefault("timeout_worker_healthcheck", 60)
     return ServeConfig(
         APP,
         factory=True,
