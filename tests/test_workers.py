@@ -119,7 +119,8 @@ def server(schema_ready: Settings, tmp_path: Path) -> Iterator[tuple[str, subpro
             except httpx.TransportError:
                 return False
 
-        until(ready, 60, "the server answers")
+        # a worker warms the embedding model and compiles kernels first: a minute on a busy machine
+        until(ready, 150, "the server answers")
         yield url, process
     finally:
         if process.poll() is None:
