@@ -18,8 +18,10 @@ import httpx
 import pytest
 
 import scholargraph
+from scholargraph.cli.main import build_parser
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
+from scholargraph.graph.errors import ConfigError
 from scholargraph.graph.repo.shared_projection import shared_root
 from scholargraph.queries import Query
 
@@ -177,3 +179,12 @@ async def test_two_workers_share_one_projection_built_once_and_rebuilt_once_afte
     process.send_signal(signal.SIGINT)
     assert process.wait(20) == 0
     assert not root.exists()
+
+
+def test_workers_default_to_the_usable_cores_and_the_setting_or_option_overrides() -> None:
+    assert Settings.from_mapping({}).workers == len(os.sched_getaffinity(0))
+    assert Settings.from_mapping({"SCHOLARGRAPH_WORKERS": "3"}).workers == 3
+    with pytest.raises(ConfigError, match="at least 1"):
+        Settings.from_mapping({"SCHOLARGRAPH_WORKERS": "0"})
+    assert build_parser().parse_args(["serve"]).workers is None  # then the setting decides
+    assert build_parser().parse_args(["serve", "--workers", "2"]).workers == 2
