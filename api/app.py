@@ -38,6 +38,7 @@ from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
 from scholargraph.graph.errors import DatabaseAuthFailed, DatabaseError, DatabaseUnavailable
 from scholargraph.graph.repo.projection import CoauthorIndex
+from scholargraph.graph.repo.shared_projection import SharedProjections
 from scholargraph.graph.semantic import model as semantic_model
 
 WEB_DIST = Path(__file__).resolve().parent / "web" / "dist"
@@ -100,7 +101,9 @@ def create_app(settings: Settings | None = None, *, web_dist: Path | None = None
         app.state.settings = config
         # Networks are walked on an in-memory copy of the coauthor graph once it is read
         # (in the background; until then, and while the graph changes, on the database).
-        projections = CoauthorIndex(db, quiet_s=config.projection_quiet_s)
+        # Under `scholargraph serve` the workers share it: one reads it, all map it.
+        shared = SharedProjections(config.projection_dir) if config.projection_dir else None
+        projections = CoauthorIndex(db, quiet_s=config.projection_quiet_s, shared=shared)
         app.state.projections = projections
         if metrics is not None:
             metrics.projection.index = projections
@@ -136,7 +139,12 @@ def create_app(settings: Settings | None = None, *, web_dist: Path | None = None
             )
         projections: CoauthorIndex = request.app.state.projections
         return JSONResponse(
-            {"status": "ready", "neo4j": config.uri, "coauthorProjection": projections.state}
+            {
+                "status": "ready",
+                "neo4j": config.uri,
+                "coauthorProjection": projections.state,
+                "projection": projections.report(),
+            }
         )
 
     def request_context(request: Request) -> Context:

@@ -12,6 +12,7 @@ Bodies have their own deadline, in the app (:class:`api.middleware.BodyDeadline`
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Any
 
 import uvicorn
@@ -21,6 +22,7 @@ from uvicorn.supervisors import Multiprocess
 
 from scholargraph.api.logs import log_config
 from scholargraph.graph.config import Settings
+from scholargraph.graph.repo.shared_projection import SharedProjections, shared_root
 
 APP = "scholargraph.api.app:create_app"
 _TIMED_OUT = b"the request head did not arrive in time; send it at once"
@@ -104,6 +106,9 @@ def serve_config(
     options.setdefault("log_config", log_config(settings.log_format))
     # the app logs each request itself, with its request id and operation
     options.setdefault("access_log", False)
+    # a worker imports the app and warms its models before it answers the supervisor's pings:
+    # on a busy machine that is more than uvicorn's 5 s, and the worker would be restarted
+    options.setdefault("timeout_worker_healthcheck", 60)
     return ServeConfig(
         APP,
         factory=True,
@@ -116,7 +121,21 @@ def serve_config(
 
 
 def run(config: ServeConfig) -> int:
-    """Serve until interrupted; 0, or uvicorn's exit code when the server could not start."""
+    """Serve until interrupted; 0, or uvicorn's exit code when the server could not start.
+
+    The workers share one coauthor projection, in a directory made here (in memory, under
+    ``/dev/shm``) and named to them by ``SCHOLARGRAPH_PROJECTION_DIR``; it is removed when the
+    server stops."""
+    shared = SharedProjections(shared_root(str(os.getpid())))
+    os.environ["SCHOLARGRAPH_PROJECTION_DIR"] = str(shared.root)
+    try:
+        return _run(config)
+    finally:
+        os.environ.pop("SCHOLARGRAPH_PROJECTION_DIR", None)
+        shared.remove()
+
+
+def _run(config: ServeConfig) -> int:
     if config.workers > 1:
         # each worker process gets the configuration, head deadline included
         Multiprocess(config, sockets=[config.bind_socket()]).run()

@@ -13,7 +13,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=port, default=8000, help="TCP port, 1–65535 (8000)")
     parser.add_argument(
-        "--workers", type=at_least(1, "a number of workers"), default=1, help="processes (1)"
+        "--workers",
+        type=at_least(1, "a number of workers"),
+        default=None,
+        help="processes (SCHOLARGRAPH_WORKERS, else one per usable core)",
     )
     parser.set_defaults(run=_serve)
 
@@ -25,7 +28,7 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
         settings,
         host=args.host,
         port=args.port,
-        workers=args.workers,
+        workers=args.workers or settings.workers,
         log_level=uvicorn_level(args.output_options),
     )
     return server.run(config)

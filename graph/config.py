@@ -132,6 +132,9 @@ class Settings:
     coauthor_cap: int = 100
     network_projection: bool = True
     projection_quiet_s: float = 5.0
+    # where the workers of ``scholargraph serve`` share the projection (the server sets it)
+    projection_dir: Path | None = None
+    workers: int = field(default_factory=lambda: usable_cores())
     max_body_bytes: int = 1 << 20
     log_format: LogFormat = "text"
     cors_origins: tuple[str, ...] = ()
@@ -228,6 +231,12 @@ class Settings:
             projection_quiet_s=_float(
                 env, "SCHOLARGRAPH_PROJECTION_QUIET_S", defaults.projection_quiet_s
             ),
+            projection_dir=(
+                Path(env["SCHOLARGRAPH_PROJECTION_DIR"])
+                if env.get("SCHOLARGRAPH_PROJECTION_DIR")
+                else None
+            ),
+            workers=_int(env, "SCHOLARGRAPH_WORKERS", defaults.workers, minimum=1),
             max_body_bytes=_int(env, "SCHOLARGRAPH_MAX_BODY_BYTES", defaults.max_body_bytes),
             log_format=_log_format(env, "SCHOLARGRAPH_LOG_FORMAT", defaults.log_format),
             cors_origins=_origins(env, "SCHOLARGRAPH_CORS_ORIGINS"),
@@ -247,6 +256,14 @@ class Settings:
             orcid_api_url=_url(env, "SCHOLARGRAPH_ORCID_API_URL"),
             ror_api_url=_url(env, "SCHOLARGRAPH_ROR_API_URL"),
         )
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity, where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _secret(env: Mapping[str, str], key: str) -> Secret | None:

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -32,6 +33,9 @@ from scholargraph.graph.analysis.adjacency import both_ways
 from scholargraph.graph.db import Database
 from scholargraph.graph.errors import DatabaseError
 from scholargraph.queries import read_network as q
+
+if TYPE_CHECKING:
+    from scholargraph.graph.repo.shared_projection import Manifest, SharedProjections
 
 log = logging.getLogger(__name__)
 
@@ -262,17 +266,35 @@ class CoauthorIndex:
     has changed since, networks are read from the database). :meth:`changed` is told when a
     read saw a newer graph: the projection is dropped, and a new one is read once the graph
     has stayed the same for ``quiet_s`` seconds.
+
+    With a ``shared`` store (:mod:`graph.repo.shared_projection`, one for all the workers of a
+    server) the projection is read by one worker at a time, under the store's lock, and
+    published there; every worker maps the current version, and follows the manifest (every
+    ``follow_s`` seconds) to pick up a version another worker built.
     """
 
-    def __init__(self, db: Database, *, quiet_s: float = 5.0, slice_size: int = 20_000) -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        quiet_s: float = 5.0,
+        slice_size: int = 20_000,
+        shared: SharedProjections | None = None,
+        follow_s: float = 0.5,
+    ) -> None:
         self.db = db
         self.quiet_s = quiet_s
         self.slice_size = slice_size
+        self.shared = shared
+        self.follow_s = follow_s
         self.projection: CoauthorProjection | None = None
         # how many projections were read, and when the last one was (seconds since the epoch)
         self.reads = 0
         self.read_at: float | None = None
+        # the shared version this process maps (None: none, or not shared)
+        self.mapped: Manifest | None = None
         self._task: asyncio.Task[None] | None = None
+        self._follower: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
 
     @property
@@ -283,8 +305,28 @@ class CoauthorIndex:
             return "building"
         return "off"
 
+    def report(self) -> dict[str, object]:
+        """What ``/readyz`` shows: this worker's state, the version it maps, and (shared) the
+        store's current version with the worker that built it."""
+        projection = self.projection
+        report: dict[str, object] = {
+            "state": self.state,
+            "worker": os.getpid(),
+            "ties": projection.tie_count if projection is not None else None,
+            "readsByThisWorker": self.reads,
+            "shared": self.shared is not None,
+        }
+        if self.shared is not None:
+            current = self.shared.current()
+            report["mappedVersion"] = self.mapped.version if self.mapped else None
+            report["current"] = current.as_json() if current is not None else None
+            report["versionsStored"] = len(self.shared.versions())
+        return report
+
     def start(self) -> None:
         self._build(wait=False)
+        if self.shared is not None and self._follower is None:
+            self._follower = asyncio.create_task(self._follow())
 
     def changed(self, projection: CoauthorProjection) -> None:
         """A read saw a graph newer than ``projection``."""
@@ -302,9 +344,10 @@ class CoauthorIndex:
         return self.projection is not None
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+        tasks = [t for t in (self._task, self._follower) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     def _build(self, *, wait: bool) -> None:
         if self._task is None or self._task.done():
@@ -315,20 +358,77 @@ class CoauthorIndex:
             try:
                 if wait:
                     await self._until_quiet()
-                projection = await read_projection(self.db, slice_size=self.slice_size)
+                if self.shared is None:
+                    projection = await read_projection(self.db, slice_size=self.slice_size)
+                else:
+                    projection = await self._read_shared()
             except (DatabaseError, DriverError, OSError) as error:
                 # networks are read from the database meanwhile; try again in a while
                 log.warning("coauthor projection not read: %s", error)
                 await asyncio.sleep(max(self.quiet_s, 1.0))
                 projection = None
             if projection is not None:
-                self.projection = projection
-                self.reads += 1
-                self.read_at = time.time()
-                self._ready.set()
-                log.info("coauthor projection read: %d ties", projection.tie_count)
+                if self.shared is None:
+                    self.reads += 1
+                    self.read_at = time.time()
+                    self._hold(projection)
+                log.info("coauthor projection ready: %d ties", projection.tie_count)
                 return
             wait = True
+
+    def _hold(self, projection: CoauthorProjection) -> None:
+        self.projection = projection
+        self._ready.set()
+
+    async def _read_shared(self) -> CoauthorProjection | None:
+        """The newest shared version if it is newer than what this process dropped (another
+        worker rebuilt it); else, under the lock, one read from the graph and published.
+        ``None`` when another worker holds the lock (its version is picked up by
+        :meth:`_follow`) or the graph changed during the read."""
+        assert self.shared is not None
+        while True:
+            with self.shared.building() as mine:
+                if mine:
+                    newest = self._newer_shared()
+                    if newest is not None:
+                        return newest
+                    projection = await read_projection(self.db, slice_size=self.slice_size)
+                    if projection is None:
+                        return None
+                    manifest = await asyncio.to_thread(self.shared.publish, projection)
+                    self.reads += 1
+                    self.read_at = manifest.built_at
+                    log.info("coauthor projection published: version %d", manifest.version)
+                    return self._map(manifest)
+            await asyncio.sleep(self.follow_s)
+            if self.projection is not None:
+                return self.projection
+
+    def _newer_shared(self) -> CoauthorProjection | None:
+        assert self.shared is not None
+        manifest = self.shared.current()
+        if manifest is None or (
+            self.mapped is not None and manifest.version <= self.mapped.version
+        ):
+            return None
+        return self._map(manifest)
+
+    def _map(self, manifest: Manifest) -> CoauthorProjection:
+        assert self.shared is not None
+        projection = self.shared.map(manifest)
+        self.mapped = manifest
+        self._hold(projection)
+        return projection
+
+    async def _follow(self) -> None:
+        """Map each version another worker publishes."""
+        while True:
+            await asyncio.sleep(self.follow_s)
+            try:
+                self._newer_shared()
+            except (OSError, ValueError, KeyError) as error:
+                # replaced or half-removed meanwhile: the next look finds the newer one
+                log.debug("shared coauthor projection not mapped: %s", error)
 
     async def _until_quiet(self) -> None:
         _, before = await self.db.run_seen(q.PROJECTION_STATE)
