@@ -103,14 +103,14 @@ EXTRAS = (
         "The official Neo4j GraphQL library as a peer (issue #16)",
         "`@neo4j/graphql` 7.6.3 (Node, `benchmarks/peer/`: typeDefs over our labels, "
         "relationship types and properties, `@cypher` only where the library has no native "
-        "way) against the same 2,000-paper demo store, with the same researchers and pairs, "
+        "way) against the same 1,000-paper demo store, with the same researchers and pairs, "
         "interleaved with ours and warmed up alike; the peer as shipped and with TCP_NODELAY "
         "on its Bolt sockets, and a hand-written single page statement through the Python "
         "driver. What differs between the answers: docs/peer-benchmark.md. Targets: page ≤ "
         "0.8× the peer (TCP_NODELAY on) and ≤ 1.5× the hand-written statement, ≤ 2 statements "
         "a request; page throughput at 8 clients ≥ 1.5× the peer's; path ≤ 1.0× the peer's "
         "`shortestPath`; network (graphology) ≤ 0.5× the peer's; typed ≤ 1.5× graphology.",
-        args=("--papers", "2000"),
+        args=("--papers", "1000", "--requests", "60", "--warmup", "20", "--seconds", "5"),
         timeout=3600.0,
     ),
     Extra(

@@ -322,7 +322,8 @@ def _targets(results: dict[str, Any]) -> list[str]:
                 api["overhead_p50"] <= 2,
             ),
         ]
-    rows += _peer_targets(results.get("extras", {}).get("bench_peer --papers 2000", {}))
+    peer = next((e.key for e in extras.EXTRAS if e.module == "bench_peer"), "")
+    rows += _peer_targets(results.get("extras", {}).get(peer, {}))
     lay = results.get("layout")
     if lay:
         total = lay["median_seconds"]["total"]
