@@ -152,6 +152,16 @@ async def page_direct(db: Database, researcher: int) -> None:
 async def throughput(
     client: httpx.AsyncClient, url: str, ids: Sequence[int], concurrency: int, seconds: float
 ) -> float:
+    async def page(rid: int) -> object:
+        return await graphql(client, url, PAGE, {"id": str(rid)})
+
+    return await steps_per_second(page, ids, concurrency, seconds)
+
+
+async def steps_per_second(
+    step: Callable[[int], Awaitable[object]], ids: Sequence[int], concurrency: int, seconds: float
+) -> float:
+    """Steps a second by ``concurrency`` clients for ``seconds``, each on a random id."""
     done = 0
     stop = time.perf_counter() + seconds
     rng = random.Random(1)
@@ -159,7 +169,7 @@ async def throughput(
     async def worker() -> None:
         nonlocal done
         while time.perf_counter() < stop:
-            await graphql(client, url, PAGE, {"id": str(rng.choice(ids))})
+            await step(rng.choice(ids))
             done += 1
 
     start = time.perf_counter()

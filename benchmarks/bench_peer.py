@@ -35,7 +35,7 @@ from typing import Any
 
 import httpx
 
-from benchmarks.bench_api import NETWORK, NETWORK_TYPED, PAGE, PATH, percentiles
+from benchmarks.bench_api import NETWORK, NETWORK_TYPED, PAGE, PATH, percentiles, steps_per_second
 from benchmarks.run import BUSY_RESEARCHERS, ROOT, _wait_http, throwaway_store
 from scholargraph.graph import localserver
 from scholargraph.graph.config import Settings
@@ -228,19 +228,7 @@ async def interleaved(sides: dict[str, Step], inputs: Sequence[Any]) -> dict[str
 
 
 async def throughput(step: Step, ids: Sequence[int], concurrency: int, seconds: float) -> float:
-    done = 0
-    stop = time.perf_counter() + seconds
-    rng = random.Random(1)
-
-    async def worker() -> None:
-        nonlocal done
-        while time.perf_counter() < stop:
-            await step(rng.choice(ids))
-            done += 1
-
-    began = time.perf_counter()
-    await asyncio.gather(*(worker() for _ in range(concurrency)))
-    return round(done / (time.perf_counter() - began), 1)
+    return round(await steps_per_second(step, ids, concurrency, seconds), 1)
 
 
 def _ratios(

@@ -35,6 +35,16 @@ _CLOSE = ")]}"
 _AFTER_RETURN = {"ORDER", "SKIP", "LIMIT", "OFFSET", "UNION"}
 
 
+def _past_literal(text: str, i: int) -> int | None:
+    """Where the string, quoted name or comment starting at ``i`` ends; None if none starts."""
+    if text[i] in "'\"`":
+        return _end_of_quoted(text, i)
+    if text.startswith("//", i):
+        newline = text.find("\n", i)
+        return len(text) if newline < 0 else newline
+    return None
+
+
 def _top_level(text: str) -> list[tuple[int, str]]:
     """The words and commas outside brackets, strings and comments, with their offsets."""
     found: list[tuple[int, str]] = []
@@ -42,13 +52,8 @@ def _top_level(text: str) -> list[tuple[int, str]]:
     i = 0
     while i < len(text):
         char = text[i]
-        if char in "'\"`":
-            end = _end_of_quoted(text, i)
-            i = end
-            continue
-        if text.startswith("//", i):
-            newline = text.find("\n", i)
-            i = len(text) if newline < 0 else newline
+        if (past := _past_literal(text, i)) is not None:
+            i = past
             continue
         if char in _OPEN:
             depth += 1
@@ -160,12 +165,8 @@ def _renamed(text: str, prefix: str) -> str:
     last = 0
     while i < len(text):
         char = text[i]
-        if char in "'\"`":
-            i = _end_of_quoted(text, i)
-            continue
-        if text.startswith("//", i):
-            newline = text.find("\n", i)
-            i = len(text) if newline < 0 else newline
+        if (past := _past_literal(text, i)) is not None:
+            i = past
             continue
         if char == "$":
             match = _PARAM.match(text, i)
