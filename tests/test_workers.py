@@ -142,9 +142,16 @@ async def test_two_workers_share_one_projection_built_once_and_rebuilt_once_afte
     root = shared_root(str(process.pid))
 
     def both_map(version: int) -> dict[int, dict[str, Any]] | None:
+        """Both workers' reports once each maps the store's current version, ``version`` or later.
+
+        The version built at start, before the write, is current until a read sees it stale: a
+        worker mapping it is not yet what the test waits for."""
         seen = workers_seen(url)
         mapping = all(
-            r["state"] == "ready" and r["mappedVersion"] >= version for r in seen.values()
+            r["state"] == "ready"
+            and r["current"] is not None
+            and r["mappedVersion"] == r["current"]["version"] >= version
+            for r in seen.values()
         )
         return seen if len(seen) == 2 and mapping else None
 
