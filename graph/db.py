@@ -14,6 +14,12 @@ out a restart of Neo4j; the API server connects with ``fail_fast``, retrying for
 second, so a request to a Neo4j that is down is answered at once (and the next one tries
 again).
 
+Every session of one :class:`Database` (and of its per-request views) shares one bookmark
+manager: on a cluster (``neo4j://`` to Aura or an Enterprise cluster) a read that follows a
+write of the same process is sent with the write's bookmark, so the follower it lands on
+waits until it has that write — a process reads its own writes wherever its reads go. On a
+single server the bookmarks are already committed and cost nothing.
+
 ``on_query`` hears of each statement before it runs (with its parameters); ``observer``, once
 it is done, its query's name, seconds and whether it failed: the API counts statements with
 it (``api.metrics``), and nothing here knows of what it does.
@@ -87,6 +93,7 @@ class Database:
         # at once, not after the driver's retries (meant for connections lost mid-work).
         self._unverified = True
         self._batch: StatementBatch | None = None
+        self.bookmarks = AsyncGraphDatabase.bookmark_manager()
 
     @classmethod
     def connect(
@@ -132,6 +139,7 @@ class Database:
             user=self.user,
             observer=self.observer,
         )
+        view.bookmarks = self.bookmarks
         view.budget_s = budget_s
         view._deadline = time.monotonic() + budget_s
         view._owns_driver = False
@@ -215,7 +223,7 @@ class Database:
         started = time.perf_counter()
         failed = True
         try:
-            async with self.driver.session(database=self.database) as session:
+            async with self._session() as session:
                 if query.mode == "read":
                     rows = await session.execute_read(work)
                 elif query.mode == "auto":
@@ -257,12 +265,15 @@ class Database:
             return await work(Tx(tx, self.on_query, self.observer))
 
         try:
-            async with self.driver.session(database=self.database) as session:
+            async with self._session() as session:
                 return await session.execute_write(body)
         except ConstraintError as error:
             raise ConstraintViolation(f"{error.message}") from error
         except (Neo4jError, *CONNECTION_ERRORS) as error:
             raise self._error(error, "a write transaction", timeout) from error
+
+    def _session(self) -> neo4j.AsyncSession:
+        return self.driver.session(database=self.database, bookmark_manager=self.bookmarks)
 
     def _timeout(self, what: str, timeout_s: float | None) -> float:
         timeout = timeout_s or self.timeout
