@@ -81,7 +81,9 @@ async def test_the_api_serves_pages_through_routing(
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
             ready = await http.get("/readyz")
             assert ready.status_code == 200, ready.text
-            query = "query($id: ID!) { researcher(id: $id) { name papers(first: 3) { totalCount } } }"
+            query = (
+                "query($id: ID!) { researcher(id: $id) { name papers(first: 3) { totalCount } } }"
+            )
             answer = await http.post(
                 "/graphql", json={"query": query, "variables": {"id": str(first["id"])}}
             )
