@@ -40,6 +40,10 @@ from scholargraph.queries import loads as lq
 from scholargraph.queries import paper_identity as pq
 from scholargraph.queries import writer as wq
 
+# A batch's one transaction (up to 2,000 records, a hyperauthor paper's thousands of slots,
+# and the embedding of its papers) on a busy server: well past a request's query timeout.
+BATCH_TIMEOUT_S = 600.0
+
 
 @dataclass(slots=True)
 class WriteSummary:
@@ -199,7 +203,7 @@ class GraphWriter:
             # Of the fields the store now holds, so in the same transaction as the paper.
             return await embed_papers(tx, keys) if self.embed else 0
 
-        summary.embedded = await self.db.unit(work)
+        summary.embedded = await self.db.unit(work, timeout_s=BATCH_TIMEOUT_S)
         self.touched |= touched_blocks(batch)
         self.written.update(keys)
         summary.untitled = sum("title" not in item.fields.choice.ranks for item in changed)
