@@ -100,8 +100,6 @@ def snapshot_line(text: str) -> dict[str, Any]:
         "abstract": sections[2].rstrip(" ") if len(sections) > 2 else None,
         "versions": versions,
         "update_date": last.isoformat() if last else None,
-        "authors_parsed": [
-            arxiv_split(a.raw_name, a.raw_affiliations) for a in paper.authorships
-        ],
+        "authors_parsed": [arxiv_split(a.raw_name, a.raw_affiliations) for a in paper.authorships],
     }
     return line

@@ -151,6 +151,11 @@ def test_the_author_string_is_read_where_authors_parsed_disagrees_or_is_missing(
         ("Lovelace", ()),
         ("Turing", ("NPL",)),
     ]
+    no_string = parse_snapshot_record(_line(authors=None))
+    assert [(a.raw_name, a.keyname) for a in no_string.authorships] == [
+        ("A. One", "One"),
+        ("B. Two", "Two"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -161,6 +166,7 @@ def test_the_author_string_is_read_where_authors_parsed_disagrees_or_is_missing(
         ({"id": "0704.00001"}, "is not an arXiv id"),
         ({"title": "  "}, "no title"),
         ({"authors": "", "authors_parsed": []}, "no authors"),
+        ({"authors": None, "authors_parsed": [["", "", ""]]}, "no authors"),
     ],
 )
 def test_unusable_lines_are_rejected_with_the_reason(fields: dict[str, Any], reason: str) -> None:
@@ -222,18 +228,22 @@ def test_the_snapshot_is_told_apart_from_the_other_json_lines(tmp_path: Path) ->
     )
 
 
-def test_a_snapshot_whose_first_line_is_damaged_is_still_read_by_its_name(
+def test_a_snapshot_whose_first_line_is_damaged_is_told_by_its_first_bytes(
     tmp_path: Path,
 ) -> None:
     damaged = tmp_path / "part.jsonl"
-    damaged.write_bytes(b'{"broken' + b"x" * 5000 + b"\n" + SNAPSHOT.read_bytes())
-    assert sniff_format(damaged) is None  # nothing in its first bytes tells
-    # of arXiv's formats only the snapshot is JSON Lines
+    damaged.write_bytes(b'{"id": "0801.0000", "broken\n' + SNAPSHOT.read_bytes())
+    assert sniff_format(damaged) == "snapshot"  # '"authors_parsed"' on the next line
     [(_, batch)] = list(iter_bulk_files([damaged], source="arxiv"))
     assert {p.arxiv_id for p in batch.papers} == PAPERS
     assert batch.rejected[0].ref == f"{damaged}:1"
-    [(_, batch)] = list(iter_bulk_files([damaged]))
-    assert "unrecognised file" in batch.rejected[0].reason  # any source's: cannot tell
+    hidden = tmp_path / "hidden.jsonl"  # nothing in the first 4 kB says which format
+    hidden.write_bytes(b'{"broken' + b"x" * 5000 + b"\n" + SNAPSHOT.read_bytes())
+    [(_, batch)] = list(iter_bulk_files([hidden], source="arxiv"))
+    assert batch.papers == []
+    assert batch.rejected[0].reason.startswith("unrecognised file: its first bytes are not")
+    [(_, batch)] = list(iter_bulk_files([hidden], format="snapshot"))
+    assert {p.arxiv_id for p in batch.papers} == PAPERS
 
 
 def test_the_snapshot_is_streamed_in_chunks_plain_or_gzipped(

@@ -17,7 +17,8 @@ Names come from ``authors_parsed``, arXiv's own split of the author string into
 for OAI-PMH ``arXiv``. The author string (read as the ``.abs`` format reads it) is used
 instead when that split is missing or does not agree with it: another number of authors
 (arXiv's split keeps an "et al" as a name), an entry that is not a list of text or has no
-key name, or a key name that is not part of the name the string gives at that place.
+key name, or a key name that is not part of the name the string gives at that place. A
+line with no author string has its split taken as it is.
 
 arXiv's split puts a space after every dot of the forenames ("J.R.R." → "J. R. R.",
 "C.-P." → "C. -P."). The space before a hyphen is taken out again; the others stay, since
@@ -79,11 +80,11 @@ def _parsed_authorships(
     entries: object, from_string: Sequence[Authorship], retrieved: date
 ) -> tuple[Authorship, ...] | None:
     """The authorships of ``authors_parsed``, or None when it does not agree with the
-    authorships ``from_string`` of the author string."""
-    if not isinstance(entries, list) or len(entries) != len(from_string):
+    authorships ``from_string`` of the author string (when there is one)."""
+    if not isinstance(entries, list) or (from_string and len(entries) != len(from_string)):
         return None
     authorships: list[Authorship] = []
-    for position, (entry, printed) in enumerate(zip(entries, from_string, strict=True), 1):
+    for position, entry in enumerate(entries, start=1):
         if not _is_entry(entry):
             return None
         keyname, forenames, suffix, *affiliations = [*entry, "", ""][: max(3, len(entry))]
@@ -92,7 +93,8 @@ def _parsed_authorships(
             position, keyname, forenames, suffix, affiliations, retrieved=retrieved
         )
         key = normalize_part(found.keyname or "") if found is not None else ""
-        if found is None or not key or key not in normalize_part(printed.raw_name):
+        printed = normalize_part(from_string[position - 1].raw_name) if from_string else key
+        if found is None or not key or key not in printed:
             return None
         authorships.append(found)
     return tuple(authorships)

@@ -232,10 +232,8 @@ def _choose(
     if forced:
         return allowed[0]
     if found is None:
-        # nothing tells, and only one format may be meant (of those, by the file's name)
-        fitting = [f for f in allowed if inner_suffix(path) in _SUFFIXES[f]] or allowed
-        if len(fitting) == 1:
-            return fitting[0]
+        if len(allowed) == 1:  # nothing tells, and only one format may be meant
+            return allowed[0]
         reason = f"unrecognised file: its first bytes are not {what}"
         return Rejection(source, str(path), reason, _shown(path))
     if found in allowed:
