@@ -306,7 +306,7 @@ async def test_empty_and_html_xml_files_are_reported_and_skipped(
 
     assert await _papers(db) == set(ids)
     refs = {Path(r["ref"]).name: r["reason"] for r in loaded.rejected}
-    formats = "arXiv .abs, arXiv OAI-PMH XML or arXiv Atom XML"
+    formats = "arXiv .abs, arXiv OAI-PMH XML, arXiv Atom XML or arXiv metadata snapshot JSON"
     assert refs == {
         "page-2.xml": f"unrecognised file: empty, not {formats}",
         "page-3.xml": f"unrecognised file: an HTML page, not {formats} (an error page "

@@ -11,6 +11,10 @@ aside and why, so one bad record never costs the rest.
 from scholargraph.graph.loaders.parse.arxiv_abs import parse_abs, parse_abs_file
 from scholargraph.graph.loaders.parse.arxiv_atom import AtomPage, parse_atom_feed
 from scholargraph.graph.loaders.parse.arxiv_oai import OaiError, OaiPage, parse_oai_page
+from scholargraph.graph.loaders.parse.arxiv_snapshot import (
+    parse_snapshot_line,
+    parse_snapshot_record,
+)
 from scholargraph.graph.loaders.parse.authors import AuthorList, ParsedAuthor, split_authors
 from scholargraph.graph.loaders.parse.files import (
     BULK_FORMATS,
@@ -100,6 +104,8 @@ __all__ = [
     "parse_s2_paper",
     "parse_s2_payload",
     "parse_s2orc_metadata",
+    "parse_snapshot_line",
+    "parse_snapshot_record",
     "sniff_format",
     "split_authors",
 ]

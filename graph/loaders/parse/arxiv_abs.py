@@ -28,9 +28,13 @@ import re
 from datetime import date
 from pathlib import Path
 
-from scholargraph.graph.errors import BadInput, RecordRejected
-from scholargraph.graph.ids import parse_arxiv_id
-from scholargraph.graph.loaders.parse.arxiv_fields import authorships_from_string, split_categories
+from scholargraph.graph.errors import RecordRejected
+from scholargraph.graph.loaders.parse.arxiv_fields import (
+    authorships_from_string,
+    identity,
+    split_categories,
+    version_dates,
+)
 from scholargraph.graph.loaders.parse.raw import Fault, read_bytes, undecodable
 from scholargraph.graph.loaders.parse.text import clean_title, parse_date
 from scholargraph.graph.loaders.parse.values import (
@@ -86,23 +90,18 @@ def parse_abs(text: str, *, retrieved: date | None = None) -> PaperRecord:
         raise RecordRejected("empty or not an .abs record (no header section)", source="arxiv")
     fields = _header_fields(sections[1])
     values = dict(reversed(fields))  # the first occurrence wins
-    raw_id = values.get("arXiv") or values.get("Paper")
-    if not raw_id:
-        raise RecordRejected("no arXiv: line with the paper's id", source="arxiv")
-    try:
-        arxiv_id, _ = parse_arxiv_id(raw_id)
-    except BadInput as exc:
-        raise RecordRejected(str(exc), source="arxiv", ref=raw_id) from exc
-    title = clean_title(values.get("Title"), tex=True)
-    if title is None:
-        raise RecordRejected("no title", source="arxiv", ref=arxiv_id)
+    arxiv_id, title = identity(
+        values.get("arXiv") or values.get("Paper"),
+        values.get("Title"),
+        missing="no arXiv: line with the paper's id",
+    )
     when = retrieved_or_today(retrieved)
     authorships, et_al = authorships_from_string(values.get("Authors", ""), retrieved=when)
     if not authorships:
         raise RecordRejected("no authors", source="arxiv", ref=arxiv_id)
     versions, withdrawn = _versions(fields)
     primary, categories = split_categories(values.get("Categories"))
-    published = versions[0].date if versions else None
+    published, updated, year = version_dates(versions)
     return PaperRecord(
         source="arxiv",
         title=title,
@@ -110,8 +109,8 @@ def parse_abs(text: str, *, retrieved: date | None = None) -> PaperRecord:
         doi=optional_doi(values.get("DOI")),
         abstract=clean_title(sections[2], tex=True) if len(sections) > 2 else None,
         published=published,
-        updated=versions[-1].date if versions else None,
-        year=published.year if published else None,
+        updated=updated,
+        year=year,
         versions=versions,
         primary_category=primary,
         categories=categories,

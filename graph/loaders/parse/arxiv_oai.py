@@ -20,14 +20,17 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from datetime import date
 
-from scholargraph.graph.errors import BadInput, RecordRejected
-from scholargraph.graph.ids import parse_arxiv_id
+from scholargraph.graph.errors import RecordRejected
 from scholargraph.graph.loaders.parse.arxiv_fields import (
+    authorship_from_parts,
     authorships_from_string,
+    identity,
     split_categories,
+    version_dates,
+    version_number,
     withdrawn_by_comment,
 )
-from scholargraph.graph.loaders.parse.text import clean_name, clean_title, parse_date
+from scholargraph.graph.loaders.parse.text import clean_title, parse_date
 from scholargraph.graph.loaders.parse.values import (
     child_text,
     excerpt,
@@ -37,14 +40,7 @@ from scholargraph.graph.loaders.parse.values import (
     parse_xml,
     retrieved_or_today,
 )
-from scholargraph.graph.records import (
-    AuthorRecord,
-    Authorship,
-    Batch,
-    PaperRecord,
-    Rejection,
-    Version,
-)
+from scholargraph.graph.records import Authorship, Batch, PaperRecord, Rejection, Version
 
 _OAI = "{http://www.openarchives.org/OAI/2.0/}"
 _ARXIV = "{http://arxiv.org/OAI/arXiv/}"
@@ -141,44 +137,22 @@ def _common(payload: ET.Element, ns: str) -> dict[str, str | None]:
 
 
 def _identity(fields: dict[str, str | None]) -> tuple[str, str]:
-    """(arXiv id, title) of a record, rejecting it when either is missing or malformed."""
-    raw_id = fields["id"]
-    if raw_id is None:
-        raise RecordRejected("no <id>", source="arxiv")
-    try:
-        arxiv_id, _ = parse_arxiv_id(raw_id)
-    except BadInput as exc:
-        raise RecordRejected(str(exc), source="arxiv", ref=raw_id) from exc
-    title = clean_title(fields["title"], tex=True)
-    if title is None:
-        raise RecordRejected("no title", source="arxiv", ref=arxiv_id)
-    return arxiv_id, title
+    return identity(fields["id"], fields["title"], missing="no <id>")
 
 
 def _structured_authorships(payload: ET.Element, retrieved: date) -> tuple[Authorship, ...]:
     authorships: list[Authorship] = []
     for author in payload.iterfind(f"{_ARXIV}authors/{_ARXIV}author"):
-        keyname = clean_name(child_text(author, f"{_ARXIV}keyname"), tex=True)
-        forenames = clean_name(child_text(author, f"{_ARXIV}forenames"), tex=True)
-        suffix = clean_name(child_text(author, f"{_ARXIV}suffix"), tex=True)
-        name = " ".join(part for part in (forenames, keyname, suffix) if part)
-        if not name:
-            continue
-        affiliations = tuple(
-            text
-            for element in author.iterfind(f"{_ARXIV}affiliation")
-            if (text := clean_name(element.text, tex=True)) is not None
+        authorship = authorship_from_parts(
+            len(authorships) + 1,
+            child_text(author, f"{_ARXIV}keyname"),
+            child_text(author, f"{_ARXIV}forenames"),
+            child_text(author, f"{_ARXIV}suffix"),
+            [element.text for element in author.iterfind(f"{_ARXIV}affiliation")],
+            retrieved=retrieved,
         )
-        authorships.append(
-            Authorship(
-                position=len(authorships) + 1,
-                raw_name=name,
-                author=AuthorRecord(name=name, source="arxiv", retrieved=retrieved),
-                raw_affiliations=affiliations,
-                forenames=forenames,
-                keyname=keyname,
-            )
-        )
+        if authorship is not None:
+            authorships.append(authorship)
     return tuple(authorships)
 
 
@@ -215,11 +189,11 @@ def _parse_arxiv_format(payload: ET.Element, retrieved: date) -> PaperRecord:
 def _raw_versions(payload: ET.Element) -> tuple[tuple[Version, ...], bool]:
     versions: list[tuple[Version, str]] = []
     for element in payload.iterfind(f"{_RAW}version"):
-        label = (element.get("version") or "").lstrip("v")
-        if not label.isdigit():
+        number = version_number(element.get("version"))
+        if number is None:
             continue
         version = Version(
-            int(label),
+            number,
             parse_date(child_text(element, f"{_RAW}date")),
             child_text(element, f"{_RAW}size"),
         )
@@ -239,7 +213,7 @@ def _parse_raw_format(payload: ET.Element, retrieved: date) -> PaperRecord:
         raise RecordRejected("no authors", source="arxiv", ref=arxiv_id)
     versions, withdrawn = _raw_versions(payload)
     primary, categories = split_categories(fields["categories"])
-    published = versions[0].date if versions else None
+    published, updated, year = version_dates(versions)
     return PaperRecord(
         source="arxiv",
         title=title,
@@ -247,8 +221,8 @@ def _parse_raw_format(payload: ET.Element, retrieved: date) -> PaperRecord:
         doi=optional_doi(fields["doi"]),
         abstract=clean_title(fields["abstract"], tex=True),
         published=published,
-        updated=versions[-1].date if versions else None,
-        year=published.year if published else None,
+        updated=updated,
+        year=year,
         versions=versions,
         primary_category=primary,
         categories=categories,

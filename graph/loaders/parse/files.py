@@ -10,6 +10,8 @@ Formats, told from the name and content unless ``format`` says:
 * ``abs``: arXiv ``.abs`` metadata files;
 * ``oai``: arXiv OAI-PMH responses (``arXiv`` / ``arXivRaw``);
 * ``atom``: arXiv Atom API feeds;
+* ``snapshot``: arXiv's metadata snapshot (``arxiv-metadata-oai-snapshot.json``, JSON Lines
+  whatever its name: a line whose object has ``id`` and ``authors_parsed``);
 * ``orcid``: ORCID v3.0 records (XML, as in ORCID's public data file, or JSON);
 * ``openalex``: OpenAlex snapshot JSON Lines or API responses;
 * ``s2``: Semantic Scholar Datasets lines (papers, authors, S2ORC metadata);
@@ -37,8 +39,10 @@ from typing import Literal, get_args
 
 from scholargraph.graph.errors import BadInput
 from scholargraph.graph.loaders.parse.arxiv_abs import parse_abs_file
+from scholargraph.graph.loaders.parse.arxiv_snapshot import MARKER_KEYS
 from scholargraph.graph.loaders.parse.files_xml import read_xml_file
 from scholargraph.graph.loaders.parse.json_files import (
+    LINE_FORMATS,
     LINE_SUFFIXES,
     inner_suffix,
     iter_json_file,
@@ -46,19 +50,20 @@ from scholargraph.graph.loaders.parse.json_files import (
 from scholargraph.graph.loaders.parse.raw import read_pieces
 from scholargraph.graph.records import Batch, Rejection, Source
 
-BulkFormat = Literal["abs", "oai", "atom", "orcid", "openalex", "s2", "ror"]
+BulkFormat = Literal["abs", "oai", "atom", "snapshot", "orcid", "openalex", "s2", "ror"]
 BULK_FORMATS: tuple[BulkFormat, ...] = get_args(BulkFormat)
 SOURCE_OF: dict[BulkFormat, Source] = {
     "abs": "arxiv",
     "oai": "arxiv",
     "atom": "arxiv",
+    "snapshot": "arxiv",
     "orcid": "orcid",
     "openalex": "openalex",
     "s2": "s2",
     "ror": "ror",
 }
 SOURCE_FORMATS: dict[str, tuple[BulkFormat, ...]] = {
-    "arxiv": ("abs", "oai", "atom"),
+    "arxiv": ("abs", "oai", "atom", "snapshot"),
     "s2": ("s2",),
     "openalex": ("openalex",),
     "orcid": ("orcid",),
@@ -69,6 +74,7 @@ _SUFFIXES: dict[BulkFormat, frozenset[str]] = {
     "abs": frozenset({".abs"}),
     "oai": frozenset({".xml"}),
     "atom": frozenset({".xml"}),
+    "snapshot": frozenset({".json", ".jsonl", ".ndjson", ".gz"}),
     "orcid": frozenset({".xml", ".json"}),
     "openalex": frozenset({".json", ".jsonl", ".ndjson", ".gz"}),
     "s2": frozenset({".json", ".jsonl", ".ndjson", ".gz"}),
@@ -78,6 +84,7 @@ _NAMES: dict[BulkFormat, str] = {
     "abs": "arXiv .abs",
     "oai": "arXiv OAI-PMH XML",
     "atom": "arXiv Atom XML",
+    "snapshot": "arXiv metadata snapshot JSON",
     "orcid": "ORCID records",
     "openalex": "OpenAlex JSON",
     "s2": "Semantic Scholar JSON",
@@ -102,6 +109,8 @@ def _json_format(sample: object) -> BulkFormat | None:
         sample = next((item for item in sample if isinstance(item, dict)), None)
     if not isinstance(sample, dict):
         return None
+    if sample.keys() >= MARKER_KEYS:
+        return "snapshot"
     if isinstance(sample.get("results"), list) and "meta" in sample:
         return "openalex"
     identifier = str(sample.get("id") or "")
@@ -134,6 +143,7 @@ _JSON_MARKERS: tuple[tuple[str, BulkFormat], ...] = (
     ('"paperId"', "s2"),
     ('"authorId"', "s2"),
     ('"paper_id"', "s2"),
+    ('"authors_parsed"', "snapshot"),
 )
 
 
@@ -247,7 +257,8 @@ def iter_bulk_files(
     """``(path, batch)`` for every readable file under ``paths``.
 
     ``format`` reads every file as that format; ``source`` reads only that source's formats
-    (``arxiv``: .abs, OAI-PMH and Atom), told apart by content; neither reads them all.
+    (``arxiv``: .abs, OAI-PMH, Atom and the metadata snapshot), told apart by content;
+    neither reads them all.
     Folders are read recursively in name order, skipping hidden entries and the files
     that are not of the formats asked for, which go to ``on_skip``. Malformed records,
     damaged and unrecognised files become rejections in the batches.
@@ -301,7 +312,7 @@ def count_bulk_records(
             total += _occurrences(path, b"<entry>", b"<entry ")
         elif chosen == "orcid" and inner_suffix(path) == ".xml":
             total += 1
-        elif inner_suffix(path) in LINE_SUFFIXES:
+        elif inner_suffix(path) in LINE_SUFFIXES or chosen in LINE_FORMATS:
             total += _lines(path)
         else:
             return None

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
+from scholargraph.graph.loaders.parse.arxiv_snapshot import parse_snapshot_line
 from scholargraph.graph.loaders.parse.openalex import parse_openalex_entity, parse_openalex_payload
 from scholargraph.graph.loaders.parse.orcid import parse_orcid_record
 from scholargraph.graph.loaders.parse.raw import (
@@ -35,8 +37,16 @@ from scholargraph.graph.loaders.parse.values import EXCERPT_CHARS, JsonObject, e
 from scholargraph.graph.records import Batch, Rejection, Source
 
 LINE_SUFFIXES = {".jsonl", ".ndjson", ".gz"}
+# Formats that are JSON Lines whatever the name (arXiv names its snapshot ``….json``).
+LINE_FORMATS = {"snapshot"}
 _RECORD_LISTS = ("results", "data", "items")
-_SOURCE_OF: dict[str, Source] = {"openalex": "openalex", "s2": "s2", "ror": "ror", "orcid": "orcid"}
+_SOURCE_OF: dict[str, Source] = {
+    "openalex": "openalex",
+    "s2": "s2",
+    "ror": "ror",
+    "orcid": "orcid",
+    "snapshot": "arxiv",
+}
 
 
 def inner_suffix(path: Path) -> str:
@@ -53,6 +63,8 @@ def _line_parser(fmt: str, retrieved: date | None) -> Callable[[JsonObject], Bat
         return lambda obj: parse_s2_dataset_line(obj, retrieved=retrieved)
     if fmt == "ror":
         return lambda obj: parse_ror_payload(obj, retrieved=retrieved)
+    if fmt == "snapshot":
+        return lambda obj: parse_snapshot_line(obj, retrieved=retrieved)
     return lambda obj: parse_orcid_record(obj, retrieved=retrieved)
 
 
@@ -88,11 +100,15 @@ def iter_lines(
             continue
         whole += not line.cut
         tail = line.data
-        read = _read_line(line, source, f"{path}:{line.number}")
+        ref = f"{path}:{line.number}"
+        read = _read_line(line, source, ref)
         if isinstance(read, Rejection):
             batch.rejected.append(read)
         else:
-            batch.extend(parse(read))
+            parsed = parse(read)
+            # a record too broken to name itself (no id) is named by its line
+            parsed.rejected = [r if r.ref else replace(r, ref=ref) for r in parsed.rejected]
+            batch.extend(parsed)
         pending += 1
         if pending >= chunk_size:
             yield batch
@@ -139,9 +155,10 @@ def _parse_document(document: object, fmt: str, retrieved: date | None, path: Pa
 def iter_json_file(
     path: Path, fmt: str, retrieved: date | None, chunk_size: int
 ) -> Iterator[Batch]:
-    """A JSON document, or JSON Lines when the file holds more than one value."""
+    """A JSON document, or JSON Lines when the file holds more than one value; JSON Lines by
+    name (``.jsonl``, ``.ndjson``, ``.gz``) and of the :data:`LINE_FORMATS` are streamed."""
     faults: list[Fault] = []
-    if inner_suffix(path) in LINE_SUFFIXES:
+    if inner_suffix(path) in LINE_SUFFIXES or fmt in LINE_FORMATS:
         yield from iter_lines(path, read_lines(path, faults), faults, fmt, retrieved, chunk_size)
         return
     data = read_bytes(path, faults)
