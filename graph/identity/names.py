@@ -207,6 +207,17 @@ _DOTTED_SYLLABLES = re.compile(r"^(?:[^\W\d_]{2,}\.\s*)+$")
 _TRAILING_INITIALS = re.compile(r"^(?:[A-Z]|(?:[A-Z]\.){1,3})$")
 
 
+# An initial and its full stop run into the next word, as typed in many arXiv author lists:
+# "J.P.Hague", "C.Klein", "J.-P.Serre": a lone capital before a word ("St.John" and the
+# trailing initials of "Hinton G.E." are left as they are).
+_GLUED_INITIAL = re.compile(r"(?<![^\W\d_])([^\W\d_])\.(?=[^\W\d_]{2})")
+
+
+def _unglued(text: str) -> str:
+    """``"J.P.Hague"`` → ``"J. P. Hague"``."""
+    return _GLUED_INITIAL.sub(lambda m: f"{m[1]}. " if m[1].isupper() else m[0], text)
+
+
 @dataclass(frozen=True, slots=True)
 class PrintedOrder:
     """The words of a printed name in ``given … last`` order, as printed (Latin form)."""
@@ -221,7 +232,7 @@ def printed_order(raw: str) -> PrintedOrder:
     """Which printed words are given names and which the surname: ``First M. Last``,
     ``Last, First``, ``LAST First``, ``Last F.``, suffixes, and names given in two scripts
     (read by their Latin form)."""
-    text = script_forms(raw)[0]
+    text = _unglued(script_forms(raw)[0])
     parts = [p.strip() for p in text.split(",") if p.strip()]
     suffix = ""
     if len(parts) > 1 and normalize_part(parts[-1]) in SUFFIXES:

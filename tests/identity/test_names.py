@@ -85,6 +85,11 @@ def test_hyphenated_given_names_are_one_name_in_every_spelling() -> None:
         # given names written as syllables with full stops (S2), then the surname
         ("Ming. Chuan., Wang", ParsedName("ming", ("chuan",), "wang")),
         ("Cai. Yan., Huang,", ParsedName("cai", ("yan",), "huang")),
+        # initials typed without a space before the surname (arXiv author lists)
+        ("J.P.Hague", ParsedName("j", ("p",), "hague")),
+        ("C.Klein", ParsedName("c", (), "klein")),
+        ("J.-P.Serre", ParsedName("j", ("p",), "serre")),
+        ("Hague, J.P.", ParsedName("j", ("p",), "hague")),
     ],
 )
 def test_parse_name(raw: str, expected: ParsedName) -> None:
