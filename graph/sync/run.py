@@ -178,7 +178,7 @@ class Sync:
         )
         try:
             async for page_xml in pages:
-                page = parse_oai_page(page_xml, retrieved=self.clock().date())
+                page = parse_oai_page(page_xml)
                 yield f"sync:{spec}:page={report.pages}", page.batch
                 # The loader asks for the next chunk once this one is written: now the page
                 # may count as harvested.
