@@ -45,11 +45,13 @@ class Down(httpx.ConnectError):
 class Sources:
     """The three sources; ``fail_after`` OAI requests answered, the next ones raise;
     ``expired`` answers the resumption token with ``badResumptionToken`` once; ``busy``
-    answers the token's page 503 with ``Retry-After`` once."""
+    answers the token's page 503 with ``Retry-After`` once; ``s2_down`` answers every
+    Semantic Scholar request 503."""
 
     fail_after: int | None = None
     expired: bool = False
     busy: bool = False
+    s2_down: bool = False
     requests: list[httpx.Request] = field(default_factory=list)
 
     def __call__(self, request: httpx.Request) -> httpx.Response:
@@ -57,6 +59,8 @@ class Sources:
         host = request.url.host
         if host == "oaipmh.arxiv.org":
             return self._oai(request)
+        if host == "api.semanticscholar.org" and self.s2_down:
+            return httpx.Response(503, text="Service Unavailable")
         if host == "api.semanticscholar.org":
             known = _json("s2-papers.json" if "/paper/" in request.url.path else "s2-authors.json")
             return httpx.Response(
