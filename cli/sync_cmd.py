@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import re
 import signal
+from datetime import date
 from pathlib import Path
 
 from rich.console import Console
@@ -21,7 +22,7 @@ from scholargraph.cli.options import add_json_option, at_least, print_json, stat
 from scholargraph.cli.progress import summary_table
 from scholargraph.graph.config import Settings, check_set_spec
 from scholargraph.graph.db import Database
-from scholargraph.graph.errors import ConfigError, ScholargraphError, SyncBusy
+from scholargraph.graph.errors import BadInput, ConfigError, ScholargraphError, SyncBusy
 from scholargraph.graph.loaders import live
 from scholargraph.graph.schema.install import install_schema
 from scholargraph.graph.sync import ALL_SETS, SyncOptions, SyncReport, every, sync_once
@@ -42,6 +43,15 @@ def interval(text: str) -> float:
             f"expected an interval such as 30m, 6h or 1d (1 s or more), got {text!r}"
         )
     return seconds
+
+
+def _date(text: str | None) -> date | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise BadInput(f"--from {text!r} is not a date; expected YYYY-MM-DD") from None
 
 
 def _set_spec(text: str) -> str:
@@ -75,6 +85,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "SCHOLARGRAPH_SYNC_SETS, else the whole archive)",
     )
     parser.add_argument(
+        "--from",
+        dest="first_from",
+        metavar="YYYY-MM-DD",
+        help="where a set's first harvest starts (default its whole history); a set "
+        "harvested before goes on from its own last datestamp",
+    )
+    parser.add_argument(
         "--every",
         type=interval,
         metavar="INTERVAL",
@@ -97,6 +114,7 @@ def _sync(args: argparse.Namespace, settings: Settings) -> int:
     report = args.report or settings.loads_dir / "sync-rejected.jsonl"
     options = SyncOptions(
         sets=sets,
+        first_from=_date(args.first_from),
         enrich_batch=args.enrich_batch,
         coauthor_cap=settings.coauthor_cap,
         report=report,

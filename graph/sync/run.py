@@ -62,6 +62,9 @@ Chunk = tuple[str, Batch]
 @dataclass(frozen=True, slots=True)
 class SyncOptions:
     sets: tuple[str, ...] = (ALL_SETS,)
+    # where a set's first harvest starts (None: its whole history); later ones go on from
+    # the set's own datestamp
+    first_from: date | None = None
     prefix: MetadataPrefix = "arXiv"
     enrich_batch: int = ENRICH_BATCH
     coauthor_cap: int = 100
@@ -158,7 +161,7 @@ class Sync:
 
     async def _harvest(self, state: SetState, total: LoadSummary) -> SetReport:
         token = state.token
-        start = state.harvest_from if token else state.datestamp
+        start = state.harvest_from if token else (state.datestamp or self.options.first_from)
         report = SetReport(state.set_spec, start.isoformat() if start else None, bool(token))
         summary = await self._loader().run(self._pages(report, start, token), resumed=self.resumed)
         total.add(summary)

@@ -26,6 +26,7 @@ from tests.loaders.records_factory import paper
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "sync"
 TOKEN = "6960524|1001"
 LAST_DATESTAMP = "2026-11-30"
+FIRST_FROM = "2026-11-01"  # where a first harvest may be told to start
 DELETED = "2301.00009"  # deleted on page 2, loaded before the sync
 
 
@@ -87,7 +88,7 @@ class Sources:
             return _xml("oai-cs-page2.xml")
         if params.get("from") == LAST_DATESTAMP:
             return _xml("oai-norecordsmatch.xml")
-        assert params.get("set") == "cs" and "from" not in params, params
+        assert params.get("set") == "cs" and params.get("from") in (None, FIRST_FROM), params
         return _xml("oai-cs-page1.xml")
 
     def oai(self) -> list[dict[str, str]]:

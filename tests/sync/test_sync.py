@@ -19,6 +19,7 @@ from tests.canonical import canonical_dump, differences
 from tests.loaders.fake_time import FakeTime
 from tests.sync.sources import (
     DELETED,
+    FIRST_FROM,
     LAST_DATESTAMP,
     TOKEN,
     Sources,
@@ -118,6 +119,18 @@ async def test_a_second_sync_asks_from_the_last_datestamp_and_changes_nothing(
     assert second.datestamp == first.datestamp == date(2026, 11, 30)
     assert first.last_harvest is not None and second.last_harvest is not None
     assert second.last_harvest > first.last_harvest
+
+
+async def test_a_first_harvest_may_start_at_a_date_and_the_next_goes_on_from_its_own(
+    db: Database,
+) -> None:
+    options = SyncOptions(sets=("cs",), first_from=date.fromisoformat(FIRST_FROM), embed=False)
+    sources, clock = Sources(), WallClock()
+    async with clients(sources) as found:
+        first = await sync_once(db, found, options, clock=clock)
+        await sync_once(db, found, options, clock=clock)
+    assert [params.get("from") for params in sources.oai()] == [FIRST_FROM, None, LAST_DATESTAMP]
+    assert first.sets[0].asked_from == FIRST_FROM and first.sets[0].papers == 3
 
 
 async def uninterrupted(db: Database) -> dict[str, Any]:

@@ -116,6 +116,11 @@ def test_a_wrong_set_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> Non
     assert "is not an OAI-PMH set" in capsys.readouterr().err
 
 
+def test_a_wrong_from_date_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sync", "--from", "yesterday"]) == 2
+    assert "--from 'yesterday' is not a date; expected YYYY-MM-DD" in capsys.readouterr().err
+
+
 def _cli_env(monkeypatch: pytest.MonkeyPatch, settings: Settings, home: Path) -> None:
     monkeypatch.setenv("NEO4J_URI", settings.uri)
     monkeypatch.setenv("NEO4J_PASSWORD", settings.neo4j_password.reveal())
