@@ -40,6 +40,7 @@ from scholargraph.graph.errors import DatabaseAuthFailed, DatabaseError, Databas
 from scholargraph.graph.repo.projection import CoauthorIndex
 from scholargraph.graph.repo.shared_projection import SharedProjections
 from scholargraph.graph.semantic import model as semantic_model
+from scholargraph.graph.sync import sync_overview
 
 WEB_DIST = Path(__file__).resolve().parent / "web" / "dist"
 MISSING_PAGE = (
@@ -144,6 +145,7 @@ def create_app(settings: Settings | None = None, *, web_dist: Path | None = None
                 "neo4j": config.uri,
                 "coauthorProjection": projections.state,
                 "projection": projections.report(),
+                "sync": (await sync_overview(db)).as_json(),
             }
         )
 

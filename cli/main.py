@@ -9,6 +9,8 @@ Every failure is one line on stderr (``error: …``, no traceback) and an exit s
 0     done
 2     the command line or an argument is wrong (``BadInput``)
 65    a load finished but set records or files aside (``load_cmd.EXIT_REJECTED``)
+75    another ``sync`` holds the graph's sync lease; this one did not run
+      (``sync_cmd.EXIT_BUSY``, sysexits' EX_TEMPFAIL)
 69    Neo4j is not reachable: not started, stopped or lost mid-command (sysexits'
       EX_UNAVAILABLE); start it and run the command again
 77    Neo4j refused the user name or password (sysexits' EX_NOPERM)
@@ -37,6 +39,7 @@ from scholargraph.cli import (
     neo4j_cmd,
     researchers_cmd,
     serve_cmd,
+    sync_cmd,
 )
 from scholargraph.cli.options import (
     add_global_options,
@@ -57,6 +60,7 @@ COMMANDS = (
     neo4j_cmd,
     db_cmd,
     load_cmd,
+    sync_cmd,
     demo_cmd,
     researchers_cmd,
     institutions_cmd,

@@ -31,6 +31,8 @@ from scholargraph.graph.errors import ConfigError
 APP_NAME = "scholargraph"
 LogFormat = Literal["json", "text"]
 _ORIGIN = re.compile(r"https?://[^\s/?#@]+(:\d{1,5})?", re.IGNORECASE)
+# OAI-PMH 2.0 setSpec: unreserved characters, parts joined by colons
+SET_SPEC = re.compile(r"[A-Za-z0-9\-_.!~*'()]+(?::[A-Za-z0-9\-_.!~*'()]+)*")
 # Where each source client sends its requests unless the environment names a mirror or proxy
 # (the clients' own defaults, which a test keeps equal).
 SOURCE_URLS: dict[str, str] = {
@@ -138,6 +140,7 @@ class Settings:
     max_body_bytes: int = 1 << 20
     log_format: LogFormat = "text"
     cors_origins: tuple[str, ...] = ()
+    sync_sets: tuple[str, ...] = ()  # OAI-PMH sets of `scholargraph sync`; () the whole archive
     persisted_queries: int = 1000
     metrics: bool = True
     cache_dir: Path = field(
@@ -240,6 +243,7 @@ class Settings:
             max_body_bytes=_int(env, "SCHOLARGRAPH_MAX_BODY_BYTES", defaults.max_body_bytes),
             log_format=_log_format(env, "SCHOLARGRAPH_LOG_FORMAT", defaults.log_format),
             cors_origins=_origins(env, "SCHOLARGRAPH_CORS_ORIGINS"),
+            sync_sets=_sets(env, "SCHOLARGRAPH_SYNC_SETS"),
             persisted_queries=_int(
                 env, "SCHOLARGRAPH_PERSISTED_QUERIES", defaults.persisted_queries, minimum=0
             ),
@@ -333,6 +337,21 @@ def _origins(env: Mapping[str, str], key: str) -> tuple[str, ...]:
             )
         origins.append(origin)
     return tuple(origins)
+
+
+def check_set_spec(text: str, where: str = "an OAI-PMH set") -> str:
+    """An OAI-PMH ``setSpec`` (``cs``, ``physics:hep-th``), or :class:`ConfigError`."""
+    spec = text.strip()
+    if not SET_SPEC.fullmatch(spec):
+        raise ConfigError(
+            f"{where}: {text!r} is not an OAI-PMH set; write e.g. cs, math or physics:hep-th"
+        )
+    return spec
+
+
+def _sets(env: Mapping[str, str], key: str) -> tuple[str, ...]:
+    items = [item for item in env.get(key, "").replace(",", " ").split() if item]
+    return tuple(dict.fromkeys(check_set_spec(item, key) for item in items))
 
 
 def _float(env: Mapping[str, str], key: str, default: float) -> float:

@@ -17,12 +17,14 @@ Every error the package raises on purpose derives from :class:`ScholargraphError
     │   └── QueryTimedOut             a statement ran out of its time budget; ask for less
     ├── NotFound                      an id, ORCID, DOI or name resolved to nothing
     ├── BadInput                      input that can never succeed (a malformed id, argument)
+    │   └── BadResumptionToken        an OAI-PMH resumption token expired; start the list again
     ├── SourceError                   a source (arXiv, S2, OpenAlex, ORCID, ROR) failed
     │   ├── SourceUnavailable         retries exhausted on 429/5xx/timeouts; try again later
     │   │   └── ReplayMiss            cache replay mode has no recorded answer; record it first
     │   ├── SourceAuthError           401/403; check the API key setting for that source
     │   └── RecordRejected            one malformed record; it is reported and the load goes on
-    └── IdentityError                 a merge/split contradicts a curator decision or an ORCID
+    ├── IdentityError                 a merge/split contradicts a curator decision or an ORCID
+    └── SyncBusy                      another `scholargraph sync` holds the lease; this one waits
 """
 
 from __future__ import annotations
@@ -94,6 +96,11 @@ class BadInput(ScholargraphError):
     code = "BAD_INPUT"
 
 
+class BadResumptionToken(BadInput):
+    """arXiv no longer knows an OAI-PMH resumption token (they expire): ask for the list
+    again from its ``from`` date."""
+
+
 class SourceError(ScholargraphError):
     code = "SOURCE"
 
@@ -122,3 +129,9 @@ class RecordRejected(SourceError):
 
 class IdentityError(ScholargraphError):
     code = "IDENTITY"
+
+
+class SyncBusy(ScholargraphError):
+    """Another ``scholargraph sync`` holds the graph's sync lease (or this one lost it)."""
+
+    code = "BUSY"

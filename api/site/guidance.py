@@ -3,6 +3,8 @@ then sections of links), the same as the home page's markdown, and ``/robots.txt
 
 from __future__ import annotations
 
+from typing import Any
+
 from scholargraph.api.site.page import SitePage
 
 
@@ -63,10 +65,26 @@ def home_markdown(page: SitePage) -> list[str]:
     base = page.data["url"].rstrip("/")
     lines = llms_txt(base)
     lines += ["", "## Latest papers", ""]
+    if line := harvest_line(page.data["sync"]):
+        lines += [line, ""]
     for paper in page.data["latestPapers"]:
         when = f" ({paper['published']})" if paper.get("published") else ""
         lines.append(f"- [{paper['title']}]({paper['url']}){when}")
     return lines
+
+
+def harvest_line(sync: dict[str, Any]) -> str:
+    """ "Last harvest: 2026-12-01 06:00 UTC · 12 papers waiting for enrichment", or "" before
+    the first sync."""
+    last, backlog = sync["lastHarvest"], sync["backlog"]
+    if last is None and not backlog:
+        return ""
+    parts = [f"Last harvest: {last[:10]} {last[11:16]} UTC" if last else "No harvest yet"]
+    if backlog:
+        parts.append(f"{backlog:,} paper{'' if backlog == 1 else 's'} waiting for enrichment")
+    else:
+        parts.append("every paper enriched")
+    return " · ".join(parts)
 
 
 def robots_txt(base: str) -> str:

@@ -20,6 +20,7 @@ from scholargraph.graph.repo.pages import PageRequest
 from scholargraph.graph.repo.papers import PaperFilter
 from scholargraph.graph.repo.semantic import PaperFilter as SearchFilter
 from scholargraph.graph.repo.site import NumberedPage
+from scholargraph.graph.sync import sync_overview
 
 SITE_NAME = "scholargraph"
 INDEX_PER_PAGE = 50
@@ -36,8 +37,12 @@ def _home(site: SiteRequest) -> tuple[str, str]:
 
 
 async def home_page(site: SiteRequest) -> SitePage:
-    listing = await paper_listing(site, PaperFilter(), "/papers", per_page=HOME_PAPERS)
+    listing, synced = await asyncio.gather(
+        paper_listing(site, PaperFilter(), "/papers", per_page=HOME_PAPERS),
+        sync_overview(site.db),
+    )
     links = site.links
+    last_harvest = synced.last_harvest
     data: Json = {
         "kind": "home",
         "name": SITE_NAME,
@@ -45,6 +50,10 @@ async def home_page(site: SiteRequest) -> SitePage:
         "search": links.url("/search"),
         "latestPapers": listing.shape["items"],
         "latestTotal": listing.shape["total"],
+        "sync": {
+            "lastHarvest": last_harvest.strftime("%Y-%m-%dT%H:%M:%SZ") if last_harvest else None,
+            "backlog": synced.backlog,
+        },
         "indexes": {
             "papers": links.url("/papers"),
             "researchers": links.url("/researchers"),

@@ -121,7 +121,9 @@ def document(base: str) -> Schema:
         },
         "servers": [{"url": base}],
         "paths": {
-            "/": _page("The home page: the latest papers and where to go.", "Home", []),
+            "/": _page(
+                "The home page: the latest papers, the last harvest, and where to go.", "Home", []
+            ),
             "/papers": _page("Every paper, 24 a page.", "Papers", [_PAPER_SORT, _PAGE, _AFTER]),
             "/papers/{paper}": _page("One paper.", "PaperPage", [paper], redirects=True),
             "/researchers": _page(

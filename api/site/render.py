@@ -45,7 +45,9 @@ def templates() -> Jinja2Templates:
         auto_reload=False,  # templates are package data: no stat() per page
     )
     env.filters["tex"] = to_html
-    env.globals.update(methods=MATCH_METHODS, sources=SOURCE_NAMES)
+    env.globals.update(
+        methods=MATCH_METHODS, sources=SOURCE_NAMES, harvest_line=guidance.harvest_line
+    )
     return Jinja2Templates(env=env)
 
 

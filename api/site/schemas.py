@@ -378,6 +378,12 @@ SCHEMAS: dict[str, Schema] = {
             "search": URL,
             "latestPapers": list_of(ref("Paper")),
             "latestTotal": INT,
+            "sync": _object(
+                {
+                    "lastHarvest": {"type": ["string", "null"], "format": "date-time"},
+                    "backlog": INT,
+                }
+            ),
             "indexes": _object(
                 {"papers": URL, "researchers": URL, "institutions": URL, "categories": URL}
             ),

@@ -275,3 +275,9 @@ def parse_ranks(stored: Sequence[str] | None) -> dict[str, str]:
 
 def format_ranks(ranks: Mapping[str, str]) -> list[str]:
     return [f"{name}={rank}" for name, rank in sorted(ranks.items())]
+
+
+def deletion_rank(arxiv_id: str, when: date) -> str:
+    """The rank of ``withdrawn`` when arXiv's OAI-PMH marks a record deleted (on ``when``):
+    above any version's, since a deletion comes after the last of them."""
+    return f"{_SOURCE_RANK['withdrawn']['arxiv']}|999|{when.isoformat()}|arxiv:{arxiv_id}"

@@ -52,6 +52,23 @@ class LoadSummary:
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
 
+    def add(self, other: LoadSummary) -> None:
+        """Count ``other``'s load in this one (``sync``: a run's loads as one)."""
+        self.papers.add(other.papers)
+        for name in (
+            "authors_created",
+            "authors_updated",
+            "institutions",
+            "affiliations",
+            "claims_merged",
+            "slots_moved",
+            "topics_refreshed",
+            "rejected",
+            "records",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.seconds += other.seconds
+
 
 Progress = Callable[[int, LoadSummary], None]
 Warn = Callable[[str], None]
@@ -186,8 +203,12 @@ class Loader:
         self.progress = progress
         self.warn = warn
 
-    async def run(self, chunks: AsyncIterator[tuple[str, Batch]]) -> LoadSummary:
-        """Write every chunk not already done; ``chunks`` yields (stable name, batch)."""
+    async def run(
+        self, chunks: AsyncIterator[tuple[str, Batch]], *, resumed: bool = False
+    ) -> LoadSummary:
+        """Write every chunk not already done; ``chunks`` yields (stable name, batch).
+        ``resumed``: the load goes on from one that stopped half-way without a checkpoint
+        of this loader's (``sync`` keeps its own in the graph)."""
         summary = LoadSummary()
         if self.checkpoint.path is not None:
             summary.started_over = self.checkpoint.bind(await store_identity(self.db))
@@ -205,7 +226,7 @@ class Loader:
             if self.progress is not None:
                 self.progress(len(batch) + len(batch.rejected), summary)
         # A resumed load did not see what the interrupted one wrote: every block is decided.
-        touched = None if summary.resumed_from else self.writer.touched
+        touched = None if summary.resumed_from or resumed else self.writer.touched
         summary.slots_moved = await converge_blocks(self.db, touched)
         summary.topics_refreshed = await self._refresh_topics(touched)
         summary.seconds = time.monotonic() - began

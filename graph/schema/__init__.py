@@ -16,6 +16,7 @@ from scholargraph.graph.schema.relationships import (
     Identifies,
     InCategory,
 )
+from scholargraph.graph.schema.sync import SyncBacklog, SyncLock, SyncState
 
 __all__ = [
     "MATCH_METHODS",
@@ -32,4 +33,7 @@ __all__ = [
     "PaperId",
     "Researcher",
     "Sequence",
+    "SyncBacklog",
+    "SyncLock",
+    "SyncState",
 ]

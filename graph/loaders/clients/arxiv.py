@@ -14,7 +14,13 @@ from typing import Literal
 
 import httpx
 
-from scholargraph.graph.errors import BadInput, ConfigError, SourceError, SourceUnavailable
+from scholargraph.graph.errors import (
+    BadInput,
+    BadResumptionToken,
+    ConfigError,
+    SourceError,
+    SourceUnavailable,
+)
 from scholargraph.graph.loaders.cache import ResponseCache
 from scholargraph.graph.loaders.http import (
     HttpTiming,
@@ -169,11 +175,14 @@ class ArxivClient:
         set_spec: str | None = None,
         from_date: date | None = None,
         until: date | None = None,
+        resumption_token: str | None = None,
     ) -> AsyncIterator[str]:
         """OAI-PMH ``ListRecords`` pages, following ``resumptionToken`` to the end.
 
         ``from``/``until`` select by datestamp, the date of the last metadata change (not the
         submission date). No matching records is an empty iteration, not an error.
+        ``resumption_token`` continues a list from the page it names (the other arguments
+        are then not sent); a token arXiv no longer knows raises :class:`BadResumptionToken`.
         """
         params: dict[str, str | int] = {"verb": "ListRecords", "metadataPrefix": metadata_prefix}
         if set_spec:
@@ -182,6 +191,8 @@ class ArxivClient:
             params["from"] = from_date.isoformat()
         if until:
             params["until"] = until.isoformat()
+        if resumption_token:
+            params = {"verb": "ListRecords", "resumptionToken": resumption_token}
         while True:
             page_xml = await self._oai(params)
             page = oai_page(page_xml)
@@ -232,6 +243,8 @@ class ArxivClient:
         if page.error_code is None:
             return
         message = f"arXiv OAI-PMH error {page.error_code}: {page.error_message}"
+        if page.error_code == "badResumptionToken":
+            raise BadResumptionToken(f"{message}; ask for the list again from its start")
         if page.error_code in OAI_REQUEST_ERRORS:
             raise BadInput(message)
         raise SourceError(message)

@@ -11,7 +11,8 @@ Two metadata formats are read:
 
 OAI errors (``noRecordsMatch``, ``badResumptionToken`` …) are returned in
 :attr:`OaiPage.error` rather than raised: ``noRecordsMatch`` is an ordinary empty result.
-Records with ``status="deleted"`` headers are listed in :attr:`OaiPage.deleted`.
+Records with ``status="deleted"`` headers are listed in :attr:`OaiPage.deleted`; the latest
+header ``datestamp`` of the page, deleted records included, is :attr:`OaiPage.datestamp`.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class OaiPage:
     cursor: int | None = None
     deleted: tuple[str, ...] = ()
     error: OaiError | None = None
+    datestamp: date | None = None  # the latest header datestamp of the page
 
 
 RECORD_TAG = f"{_OAI}record"
@@ -88,9 +90,13 @@ def oai_page_from_root(root: ET.Element, retrieved: date | None = None) -> OaiPa
     when = retrieved_or_today(retrieved, parse_date(child_text(root, f"{_OAI}responseDate")))
     batch = Batch()
     deleted: list[str] = []
+    datestamps: list[date] = []
     for record in root.iter(RECORD_TAG):
         header = record.find(f"{_OAI}header")
         identifier = record_ref(record)
+        stamp = parse_date(record.findtext(f"{_OAI}header/{_OAI}datestamp"))
+        if stamp is not None:
+            datestamps.append(stamp)
         if header is not None and header.get("status") == "deleted":
             deleted.append(optional_arxiv_id(identifier) or identifier)
             continue
@@ -107,6 +113,7 @@ def oai_page_from_root(root: ET.Element, retrieved: date | None = None) -> OaiPa
         complete_list_size=_int_attribute(token, "completeListSize"),
         cursor=_int_attribute(token, "cursor"),
         deleted=tuple(deleted),
+        datestamp=max(datestamps, default=None),
     )
 
 
