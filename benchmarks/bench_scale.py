@@ -322,6 +322,7 @@ def run_sizes(
     max_minutes: float,
     command: str,
     total: int | None = None,
+    notes: list[str] | None = None,
     save: Callable[[dict[str, Any]], None] = lambda result: None,
 ) -> dict[str, Any]:
     """The runs of ``sizes`` in turn until one does not fit; ``save`` sees the result after
@@ -337,6 +338,7 @@ def run_sizes(
         "machine": machine(),
         "runs": [],
         "not_run": [],
+        "notes": notes or [],
     }
     per = PerPaper()
     for index, papers in enumerate(sizes):
@@ -386,11 +388,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--home", type=Path, default=ROOT / ".cache" / "bench-scale", help="corpora go here"
     )
+    parser.add_argument(
+        "--note", action="append", default=[], help="a line for the report (what else ran)"
+    )
     args = parser.parse_args(argv)
     command = (
         f"python -m benchmarks.bench_scale --sizes {args.sizes} --max-minutes {args.max_minutes:g}"
     )
-    result = run_sizes(parse_sizes(args.sizes), args.home, args.max_minutes, command, save=save)
+    sizes = parse_sizes(args.sizes)
+    result = run_sizes(sizes, args.home, args.max_minutes, command, notes=args.note, save=save)
     save(result)
     json.dump(result, sys.stdout, indent=2, default=str)
     sys.stdout.write("\n")

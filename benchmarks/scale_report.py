@@ -104,6 +104,7 @@ def scale_section(scale: dict[str, Any]) -> list[str]:
         lines.append(
             f"| {skipped['papers']:,} | not run: {skipped['reason']} | | | | | | | | | | |"
         )
+    lines += [f"\n{note}" for note in scale.get("notes", [])]
     lines += [
         "",
         f"Targets: ≥ {PAPERS_PER_SECOND_TARGET:,} papers/s; time per paper at 1M ≤ "

@@ -78,6 +78,7 @@ def _scale(runs: list[dict[str, Any]], not_run: list[dict[str, Any]]) -> dict[st
         "machine": {"platform": "x86_64, 2 cores", "memory_bytes": 24 * GIB},
         "runs": runs,
         "not_run": not_run,
+        "notes": ["A first attempt at 1M was stopped."],
     }
 
 
@@ -90,6 +91,7 @@ def test_the_table_has_a_row_a_size_with_ratios_to_the_first() -> None:
     assert [row.split(" | ")[0] for row in rows] == ["| 100,000", "| 1,000,000", "| 2,700,000"]
     assert "1.20×" in rows[1] and "6881m / 9g" in rows[1] and "10.0 / 40.0" in rows[1]
     assert "not run: no room" in rows[2]
+    assert "\nA first attempt at 1M was stopped.\n" in text
     targets = {name: (value, met) for name, value, met in scale_targets(_scale(runs, []))}
     rate = next(v for k, v in targets.items() if "papers/s" in k)
     assert rate == ("125 (100,000), 104 (1,000,000)", False)
