@@ -348,9 +348,10 @@ def run_sizes(
             disk=shutil.disk_usage(home).free,
             seconds=deadline - time.monotonic(),
         )
-        reason = does_not_fit(papers, per, total, room)
-        if reason is not None:
-            result["not_run"] += [{"papers": p, "reason": reason} for p in sizes[index:]]
+        if does_not_fit(papers, per, total, room) is not None:
+            result["not_run"] += [
+                {"papers": p, "reason": does_not_fit(p, per, total, room)} for p in sizes[index:]
+            ]
             break
         _progress(f"{papers:,} papers", asdict(per))
         run = measure(papers, home, total, per, deadline)
