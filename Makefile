@@ -7,7 +7,7 @@ PORT   ?= 8000
 DEMO_PAPERS ?= 2000
 PYTEST_ARGS ?=
 
-.PHONY: install web neo4j run test check lint format typecheck bench bench-extras clean stop dist
+.PHONY: install web neo4j run test check lint format typecheck bench bench-extras bench-scale clean stop dist
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,12 @@ bench: install
 ## bench-extras: only the standalone benchmarks (benchmarks/extras.py), beside the last full run
 bench-extras: install
 	$(BIN)/python -m benchmarks.run --extras-only
+
+## bench-scale: the four-source demo load at SCALE_SIZES papers, each on a fresh store with the memory plan; figures to BENCHMARKS.md
+SCALE_SIZES ?= 100k,300k,1M,2.7M
+SCALE_MINUTES ?= 600
+bench-scale: install
+	$(BIN)/python -m benchmarks.bench_scale --sizes $(SCALE_SIZES) --max-minutes $(SCALE_MINUTES)
 
 clean:
 	rm -rf $(VENV) .scholargraph .neo4j .cache api/web/dist dist node_modules .mypy_cache .ruff_cache .pytest_cache

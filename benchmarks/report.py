@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import extras
+from benchmarks.scale_report import scale_section, scale_targets
 
 
 def _f(value: Any, digits: int = 2) -> str:
@@ -324,6 +325,7 @@ def _targets(results: dict[str, Any]) -> list[str]:
         ]
     peer = next((e.key for e in extras.EXTRAS if e.module == "bench_peer"), "")
     rows += _peer_targets(results.get("extras", {}).get(peer, {}))
+    rows += scale_targets(results.get("scale", {}))
     lay = results.get("layout")
     if lay:
         total = lay["median_seconds"]["total"]
@@ -352,6 +354,7 @@ def write_report(results: dict[str, Any], path: Path) -> None:
         "",
     ]
     lines += _load(results) + _identity(results) + _api(results) + _rest(results)
+    lines += scale_section(results.get("scale", {}))
     lines += extras.report(
         results.get("extras", {}), results.get("extras_date"), results.get("extras_dates")
     )

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from scholargraph.cli.options import add_json_option, port, print_json, status
+from scholargraph.cli.options import add_json_option, memory_size, port, print_json, status
 from scholargraph.graph import localserver
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
@@ -35,6 +35,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             action.add_argument(
                 "--bolt-port", type=port, help="Bolt port on 127.0.0.1, 1–65535 (7687)"
             )
+            action.add_argument(
+                "--heap",
+                type=memory_size,
+                help="JVM heap, e.g. 4g (default: planned from the machine's memory)",
+            )
+            action.add_argument(
+                "--pagecache",
+                type=memory_size,
+                help="page cache, e.g. 8g (default: planned from the memory and the store)",
+            )
         add_json_option(action)
         action.set_defaults(run=run)
 
@@ -45,6 +55,9 @@ def _settings(args: argparse.Namespace, settings: Settings) -> Settings:
         changes["neo4j_data_dir"] = args.data_dir.expanduser().resolve()
     if getattr(args, "bolt_port", None) is not None:
         changes["neo4j_bolt_port"] = args.bolt_port
+    for name in ("heap", "pagecache"):
+        if getattr(args, name, None) is not None:
+            changes[f"neo4j_{name}"] = getattr(args, name)
     return settings.with_overrides(**changes) if changes else settings
 
 
@@ -83,9 +96,20 @@ def _start(args: argparse.Namespace, settings: Settings) -> int:
         return _remote(settings, args)
     info, started = localserver.start(settings)
     if args.json:
-        print_json({"uri": info.uri, "pid": info.pid, "started": started})
+        print_json(
+            {
+                "uri": info.uri,
+                "pid": info.pid,
+                "started": started,
+                "heap": info.heap,
+                "pagecache": info.pagecache,
+            }
+        )
     elif started:
-        out.print(f"Neo4j started in {info.startup_seconds:.1f}s: {info.uri} (pid {info.pid})")
+        out.print(
+            f"Neo4j started in {info.startup_seconds:.1f}s: {info.uri} (pid {info.pid}; "
+            f"heap {info.heap}, page cache {info.pagecache})"
+        )
     else:
         out.print(f"Neo4j is already running: {info.uri} (pid {info.pid})")
     return 0

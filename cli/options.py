@@ -17,6 +17,9 @@ from dataclasses import dataclass
 
 from rich.console import Console
 
+from scholargraph.graph.errors import ConfigError
+from scholargraph.graph.memory import parse_size
+
 LEVELS = ("debug", "info", "warning", "error", "critical")
 # Options given after the command name land under these names: argparse would otherwise let
 # the subcommand's defaults overwrite what was given before it.
@@ -125,6 +128,15 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
 def port(text: str) -> int:
     """A TCP port, 1–65535."""
     return _bounded(text, 1, 65535, "a port number")
+
+
+def memory_size(text: str) -> str:
+    """A JVM-style memory size (512m, 4g), kept as written."""
+    try:
+        parse_size(text)
+    except ConfigError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text.strip()
 
 
 def at_least(minimum: int, what: str = "a whole number") -> Callable[[str], int]:

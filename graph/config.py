@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 import platformdirs
 
 from scholargraph.graph.errors import ConfigError
+from scholargraph.graph.memory import parse_size
 
 APP_NAME = "scholargraph"
 LogFormat = Literal["json", "text"]
@@ -123,8 +124,9 @@ class Settings:
         default_factory=lambda: default_home(os.environ) / "neo4j" / "data"
     )
     neo4j_bolt_port: int = 7687
-    neo4j_heap: str = "1g"
-    neo4j_pagecache: str = "512m"
+    # None: planned from the machine's memory when the server starts (graph/memory.py)
+    neo4j_heap: str | None = None
+    neo4j_pagecache: str | None = None
     neo4j_start_timeout: float = 120.0
     query_timeout: float = 30.0
     neo4j_connect_timeout: float = 2.0
@@ -211,8 +213,8 @@ class Settings:
             neo4j_home=neo4j_home,
             neo4j_data_dir=_path(env, "SCHOLARGRAPH_NEO4J_DATA_DIR", neo4j_home / "data"),
             neo4j_bolt_port=_int(env, "SCHOLARGRAPH_BOLT_PORT", defaults.neo4j_bolt_port),
-            neo4j_heap=env.get("SCHOLARGRAPH_NEO4J_HEAP", defaults.neo4j_heap),
-            neo4j_pagecache=env.get("SCHOLARGRAPH_NEO4J_PAGECACHE", defaults.neo4j_pagecache),
+            neo4j_heap=_size(env, "SCHOLARGRAPH_NEO4J_HEAP"),
+            neo4j_pagecache=_size(env, "SCHOLARGRAPH_NEO4J_PAGECACHE"),
             neo4j_start_timeout=_float(
                 env, "SCHOLARGRAPH_NEO4J_START_TIMEOUT", defaults.neo4j_start_timeout
             ),
@@ -273,6 +275,17 @@ def usable_cores() -> int:
 def _secret(env: Mapping[str, str], key: str) -> Secret | None:
     value = env.get(key)
     return Secret(value) if value else None
+
+
+def _size(env: Mapping[str, str], key: str) -> str | None:
+    value = env.get(key, "").strip()
+    if not value:
+        return None
+    try:
+        parse_size(value)
+    except ConfigError as error:
+        raise ConfigError(f"{key}: {error}") from None
+    return value
 
 
 def _path(env: Mapping[str, str], key: str, default: Path) -> Path:

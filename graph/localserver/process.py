@@ -18,6 +18,7 @@ from pathlib import Path
 from scholargraph.graph.config import Settings
 from scholargraph.graph.errors import DataDirLocked, PortInUse, ServerStartFailed
 from scholargraph.graph.localserver.jars import MAIN_CLASS, classpath, find_java, install
+from scholargraph.graph.memory import server_memory
 
 STATE_FILE = "server.json"
 LOG_FILE = "server.log"
@@ -41,6 +42,9 @@ class ServerInfo:
     auth: bool
     started_at: float
     startup_seconds: float
+    # what it was started with (planned by graph/memory.py unless set); empty in older files
+    heap: str = ""
+    pagecache: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,12 +143,13 @@ def start(settings: Settings) -> tuple[ServerInfo, bool]:
         )
     data_dir.mkdir(parents=True, exist_ok=True)
     log_path = data_dir / LOG_FILE
+    heap, pagecache = server_memory(settings.neo4j_heap, settings.neo4j_pagecache, data_dir)
     command = [
         java,
         # The whole heap from the start, as Neo4j's own configuration advises: a heap that
         # grows in steps collects more often while a large load fills it.
-        f"-Xms{settings.neo4j_heap}",
-        f"-Xmx{settings.neo4j_heap}",
+        f"-Xms{heap}",
+        f"-Xmx{heap}",
         *JVM_FLAGS,
         "-cp",
         classpath(settings.neo4j_home),
@@ -154,7 +159,7 @@ def start(settings: Settings) -> tuple[ServerInfo, bool]:
         "--bolt-port",
         str(port),
         "--pagecache",
-        settings.neo4j_pagecache,
+        pagecache,
         "--auth",
         "true" if settings.neo4j_auth else "false",
     ]
@@ -170,6 +175,8 @@ def start(settings: Settings) -> tuple[ServerInfo, bool]:
         auth=settings.neo4j_auth,
         started_at=time.time(),
         startup_seconds=round(time.monotonic() - began, 2),
+        heap=heap,
+        pagecache=pagecache,
     )
     (data_dir / STATE_FILE).write_text(json.dumps(asdict(info), indent=2))
     return info, True

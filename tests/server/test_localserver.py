@@ -16,6 +16,7 @@ from scholargraph.graph import localserver
 from scholargraph.graph.config import Secret, Settings
 from scholargraph.graph.errors import DataDirLocked, JavaNotFound, MavenUnavailable, PortInUse
 from scholargraph.graph.localserver.process import STATE_FILE
+from scholargraph.graph.memory import machine_memory, plan_memory, store_bytes
 
 
 def _settings(base: Settings, data_dir: Path, port: int) -> Settings:
@@ -123,3 +124,22 @@ def test_state_file_records_where_the_server_is(neo4j_settings: Settings) -> Non
     assert state["port"] == neo4j_settings.neo4j_bolt_port
     assert state["uri"] == neo4j_settings.local_uri
     assert os.path.samefile(state["data_dir"], neo4j_settings.neo4j_data_dir)
+
+
+def test_a_server_started_without_sizes_gets_the_memory_plan(
+    neo4j_settings: Settings, tmp_path: Path
+) -> None:
+    settings = _settings(neo4j_settings, tmp_path / "planned", localserver.free_port())
+    settings = settings.with_overrides(neo4j_heap=None, neo4j_pagecache="64m")
+    info, started = localserver.start(settings)
+    try:
+        assert started
+        plan = plan_memory(machine_memory(), store_bytes(settings.neo4j_data_dir))
+        assert (info.heap, info.pagecache) == (plan.heap_setting, "64m")
+        command = Path(f"/proc/{info.pid}/cmdline").read_bytes().split(b"\0")
+        assert f"-Xmx{plan.heap_setting}".encode() in command
+        assert command[command.index(b"--pagecache") + 1] == b"64m"
+        state = json.loads((settings.neo4j_data_dir / STATE_FILE).read_text())
+        assert (state["heap"], state["pagecache"]) == (plan.heap_setting, "64m")
+    finally:
+        localserver.stop(settings.neo4j_data_dir)
