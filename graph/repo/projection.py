@@ -4,8 +4,8 @@ A network read on the database costs a statement per hop and one more for the ti
 the outermost ring: hundreds of researchers each expanding all their ``COAUTHOR``
 relationships, tens of milliseconds in Cypher. :class:`CoauthorProjection` holds every
 ``COAUTHOR`` tie (its joint papers and first and last joint years) and which researchers are
-merged away, as compressed adjacency arrays (about 12 bytes a tie each way: some 40 MB for
-1.6 million ties), and walks them as :func:`graph.repo.network.coauthor_network` does on the
+merged away, as compressed adjacency arrays (four ``int64`` arrays each way, about 64 bytes a
+tie: some 100 MB for 1.6 million ties), and walks them as :func:`graph.repo.network.coauthor_network` does on the
 database, with the same result.
 
 A projection is a copy, so it is only used for the state of the graph it was read from. It
