@@ -147,7 +147,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         and not config.option.markexpr
         and all(Path(arg).resolve() in suite_roots for arg in config.args)
     )
-    if not whole_suite or exitstatus != 0:
+    if not whole_suite or exitstatus != 0 or config.option.collectonly:
         return
     # a deselected group's modules still define their queries when collected
     required = PACKAGE_QUERIES if SHARED_DESELECTED else set(load_all())
