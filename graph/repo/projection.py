@@ -5,8 +5,8 @@ the outermost ring: hundreds of researchers each expanding all their ``COAUTHOR`
 relationships, tens of milliseconds in Cypher. :class:`CoauthorProjection` holds every
 ``COAUTHOR`` tie (its joint papers and first and last joint years) and which researchers are
 merged away, as compressed adjacency arrays (four ``int64`` arrays each way, about 64 bytes a
-tie: some 100 MB for 1.6 million ties), and walks them as :func:`graph.repo.network.coauthor_network` does on the
-database, with the same result.
+tie: some 100 MB for 1.6 million ties), and walks them as
+:func:`graph.repo.network.coauthor_network` does on the database, with the same result.
 
 A projection is a copy, so it is only used for the state of the graph it was read from. It
 carries the bookmark of that state; a network walked on it reads its researchers' fields in
