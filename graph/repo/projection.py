@@ -293,6 +293,8 @@ class CoauthorIndex:
         self.read_at: float | None = None
         # the shared version this process maps (None: none, or not shared)
         self.mapped: Manifest | None = None
+        # the shared version mapped when a read found the projection stale
+        self._dropped = 0
         self._task: asyncio.Task[None] | None = None
         self._follower: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
@@ -331,6 +333,7 @@ class CoauthorIndex:
     def changed(self, projection: CoauthorProjection) -> None:
         """A read saw a graph newer than ``projection``."""
         if self.projection is projection:
+            self._dropped = self.mapped.version if self.mapped is not None else 0
             self.projection = None
             self._ready.clear()
             self._build(wait=True)
@@ -392,6 +395,8 @@ class CoauthorIndex:
                     newest = self._newer_shared()
                     if newest is not None:
                         return newest
+                    if self._mapped_since_dropped():
+                        return self.projection
                     projection = await read_projection(self.db, slice_size=self.slice_size)
                     if projection is None:
                         return None
@@ -403,6 +408,15 @@ class CoauthorIndex:
             await asyncio.sleep(self.follow_s)
             if self.projection is not None:
                 return self.projection
+
+    def _mapped_since_dropped(self) -> bool:
+        """Whether the follower mapped a version newer than the stale one dropped (another
+        worker rebuilt it meanwhile): then it is the one to hold, not another read."""
+        return (
+            self.projection is not None
+            and self.mapped is not None
+            and self.mapped.version > self._dropped
+        )
 
     def _newer_shared(self) -> CoauthorProjection | None:
         assert self.shared is not None
