@@ -10,13 +10,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 from collections.abc import AsyncIterator, Callable
-from datetime import date
 from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
 
-from scholargraph.cli.options import add_json_option, at_least, print_json, status
+from scholargraph.cli.options import add_json_option, at_least, optional_date, print_json, status
 from scholargraph.cli.progress import load_progress, summary_table
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
@@ -143,8 +142,8 @@ async def _live(args: argparse.Namespace, settings: Settings) -> AsyncIterator[t
                 ids=args.ids,
                 set_spec=args.set_spec,
                 query=query,
-                from_date=_date(args.from_date),
-                until=_date(args.until),
+                from_date=optional_date(args.from_date, "--from"),
+                until=optional_date(args.until, "--until"),
             )
         elif args.source == "s2":
             chunks = live.s2_chunks(clients.s2, refs=_required(args.ids, "--ids"))
@@ -168,15 +167,6 @@ def _required(values: list[str] | None, option: str) -> list[str]:
     if not values:
         raise BadInput(f"give {option} (or --files for bulk files)")
     return values
-
-
-def _date(text: str | None) -> date | None:
-    if text is None:
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise BadInput(f"{text!r} is not a date; expected YYYY-MM-DD") from None
 
 
 def _print(

@@ -14,10 +14,11 @@ import logging
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 
 from rich.console import Console
 
-from scholargraph.graph.errors import ConfigError
+from scholargraph.graph.errors import BadInput, ConfigError
 from scholargraph.graph.memory import parse_size
 
 LEVELS = ("debug", "info", "warning", "error", "critical")
@@ -164,3 +165,13 @@ def _bounded(text: str, low: int, high: int | None, what: str) -> int:
     if value < low or (high is not None and value > high):
         raise argparse.ArgumentTypeError(f"expected {what} ({span}), got {value}")
     return value
+
+
+def optional_date(text: str | None, option: str) -> date | None:
+    """The date an option gives (``YYYY-MM-DD``), or ``None`` when it is not given."""
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise BadInput(f"{option} {text!r} is not a date; expected YYYY-MM-DD") from None

@@ -11,18 +11,17 @@ import argparse
 import asyncio
 import re
 import signal
-from datetime import date
 from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from scholargraph.cli.options import add_json_option, at_least, print_json, status
+from scholargraph.cli.options import add_json_option, at_least, optional_date, print_json, status
 from scholargraph.cli.progress import summary_table
 from scholargraph.graph.config import Settings, check_set_spec
 from scholargraph.graph.db import Database
-from scholargraph.graph.errors import BadInput, ConfigError, ScholargraphError, SyncBusy
+from scholargraph.graph.errors import ConfigError, ScholargraphError, SyncBusy
 from scholargraph.graph.loaders import live
 from scholargraph.graph.schema.install import install_schema
 from scholargraph.graph.sync import ALL_SETS, SyncOptions, SyncReport, every, sync_once
@@ -43,15 +42,6 @@ def interval(text: str) -> float:
             f"expected an interval such as 30m, 6h or 1d (1 s or more), got {text!r}"
         )
     return seconds
-
-
-def _date(text: str | None) -> date | None:
-    if text is None:
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise BadInput(f"--from {text!r} is not a date; expected YYYY-MM-DD") from None
 
 
 def _set_spec(text: str) -> str:
@@ -114,7 +104,7 @@ def _sync(args: argparse.Namespace, settings: Settings) -> int:
     report = args.report or settings.loads_dir / "sync-rejected.jsonl"
     options = SyncOptions(
         sets=sets,
-        first_from=_date(args.first_from),
+        first_from=optional_date(args.first_from, "--from"),
         enrich_batch=args.enrich_batch,
         coauthor_cap=settings.coauthor_cap,
         report=report,

@@ -35,7 +35,7 @@ def routed(schema_ready: Settings) -> Settings:
     return schema_ready.with_overrides(neo4j_uri=f"neo4j://{address}")
 
 
-async def _routed(settings: Settings) -> Database:
+def _routed(settings: Settings) -> Database:
     db = Database.connect(settings)
     db.on_query = record_query
     # the routing driver, which asks the server for its routing table
@@ -50,7 +50,7 @@ async def test_a_load_through_routing_makes_the_graph_a_direct_load_makes(
     await load_demo(db, folder)
     direct = await canonical_dump(db)
     await db.run(CLEAR_DATA, timeout_s=600)
-    async with await _routed(routed) as via:
+    async with _routed(routed) as via:
         await load_demo(via, folder)
         assert differences(direct, await canonical_dump(via)) == []
 
@@ -58,7 +58,7 @@ async def test_a_load_through_routing_makes_the_graph_a_direct_load_makes(
 async def test_reads_after_a_write_carry_its_bookmark_in_every_view(
     db: Database, routed: Settings
 ) -> None:
-    async with await _routed(routed) as via:
+    async with _routed(routed) as via:
         _, written = await via.run_seen(_WRITE, {"n": 1})
         # the next session of this database, or of any request's view of it, starts from
         # the write's bookmark: a follower waits for the write before it answers
