@@ -29,6 +29,7 @@ from strawberry.types import ExecutionContext
 
 from scholargraph.api import inputs, limits
 from scholargraph.api.errors import limit_error
+from scholargraph.api.execution import PlainFieldExecution
 from scholargraph.api.mutation import Mutation
 from scholargraph.api.query import Query
 
@@ -170,7 +171,10 @@ def _request_errors(context: ExecutionContext, document: DocumentNode) -> list[G
 class ScholargraphSchema(strawberry.Schema):
     def __init__(self) -> None:
         super().__init__(
-            query=Query, mutation=Mutation, extensions=[lambda: RequestChecks(self.documents)]
+            query=Query,
+            mutation=Mutation,
+            extensions=[lambda: RequestChecks(self.documents)],
+            execution_context_class=PlainFieldExecution,
         )
         self.documents = Documents(self._schema, tuple(specified_rules))
 

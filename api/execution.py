@@ -1,0 +1,186 @@
+"""Plain fields completed without the general machinery: most of a page's fields are plain.
+
+A researcher page selects some 500–900 fields, and most of them are *plain*: a scalar, enum or
+list of them read straight off an object already loaded (``Paper.title``, ``Researcher.name``,
+``Authorship.position``) or computed from it by a synchronous resolver that takes nothing but
+the object (``Paper.url``). graphql-core gives every field the same treatment — a resolve info
+object, argument coercion, strawberry's resolver wrapper, the completion chain of type checks
+— which costs several times what reading and serialising the value does.
+
+:class:`PlainFieldExecution` reads and serialises a plain field's value directly. It only
+takes a shortcut it can prove gives the same answer: the field is a leaf (or a list of
+leaves), it has no arguments, its strawberry field has no extensions, permission or
+exception handlers, its resolver (if any) is synchronous and asks for neither ``info`` nor
+arguments, and no middleware is installed. Anything else — an object-typed field, a value the
+shortcut cannot serialise, ``None`` where the schema says non-null, a resolver that raises —
+goes the general way, which resolves the field again (plain resolvers are pure) and reports
+any error exactly as it always has.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from graphql import (
+    GraphQLField,
+    GraphQLLeafType,
+    GraphQLList,
+    GraphQLNonNull,
+    GraphQLObjectType,
+    GraphQLOutputType,
+    GraphQLSchema,
+    Undefined,
+)
+from graphql.execution.collect_fields import FieldDetailsList
+from graphql.pyutils import Path
+from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
+from strawberry.types.field import StrawberryField
+
+Getter = Callable[[Any], Any]
+
+
+class _Plain:
+    """How to read and serialise one plain field."""
+
+    __slots__ = ("get", "item_nullable", "leaf", "listed", "nullable")
+
+    def __init__(
+        self, get: Getter, leaf: GraphQLLeafType, nullable: bool, listed: bool, item_nullable: bool
+    ) -> None:
+        self.get = get
+        self.leaf = leaf
+        self.nullable = nullable
+        self.listed = listed
+        self.item_nullable = item_nullable
+
+
+class _Fallback(Exception):
+    """The shortcut cannot complete this value; the general way will."""
+
+
+# Plain-field plans by schema, then by (type name, field name); None: not plain.
+_PLANS: weakref.WeakKeyDictionary[GraphQLSchema, dict[tuple[str, str], _Plain | None]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _unwrap(kind: GraphQLOutputType) -> tuple[GraphQLOutputType, bool]:
+    if isinstance(kind, GraphQLNonNull):
+        return kind.of_type, False
+    return kind, True
+
+
+def _leaf_shape(kind: GraphQLOutputType) -> tuple[GraphQLLeafType, bool, bool, bool] | None:
+    """(leaf type, nullable, a list, items nullable) of a leaf or a list of leaves."""
+    outer, nullable = _unwrap(kind)
+    if isinstance(outer, GraphQLList):
+        item, item_nullable = _unwrap(outer.of_type)
+        if isinstance(item, GraphQLLeafType):
+            return item, nullable, True, item_nullable
+        return None
+    if isinstance(outer, GraphQLLeafType):
+        return outer, nullable, False, True
+    return None
+
+
+def _getter(field_def: GraphQLField, handlers: bool) -> Getter | None:
+    """Read the field as strawberry would, or None when only strawberry can."""
+    field = field_def.extensions.get("strawberry-definition")
+    if not isinstance(field, StrawberryField) or field.extensions or field.arguments:
+        return None
+    if getattr(field, "permission_classes", None) or field_def.args:
+        return None
+    resolver = field.base_resolver
+    if resolver is None:
+        if not getattr(field_def.resolve, "_is_default", False):
+            return None
+        default, name = field.default_resolver, field.python_name
+        return lambda source: default(source, name)
+    if handlers or resolver.is_async or resolver.info_parameter is not None:
+        return None
+    if resolver.root_parameter is not None:
+        root = resolver.root_parameter.name
+        if resolver.self_parameter is not None:
+            return lambda source: resolver(source, **{root: source})
+        return lambda source: resolver(**{root: source})
+    if resolver.self_parameter is not None:
+        return lambda source: resolver(source)
+    return lambda source: resolver()
+
+
+def _plan(schema: GraphQLSchema, parent: GraphQLObjectType, name: str) -> _Plain | None:
+    plans = _PLANS.get(schema)
+    if plans is None:
+        plans = _PLANS[schema] = {}
+    key = (parent.name, name)
+    if key in plans:
+        return plans[key]
+    found: _Plain | None = None
+    field_def = parent.fields.get(name)
+    shape = _leaf_shape(field_def.type) if field_def is not None else None
+    if field_def is not None and shape is not None:
+        strawberry_schema = getattr(schema, "_strawberry_schema", None)
+        converter = getattr(strawberry_schema, "schema_converter", None)
+        handlers = bool(getattr(converter, "_exception_handler_specs", ()))
+        get = _getter(field_def, handlers)
+        if get is not None:
+            found = _Plain(get, *shape)
+    plans[key] = found
+    return found
+
+
+def _leaf(plain: _Plain, value: Any, nullable: bool) -> Any:
+    if value is None:
+        if nullable:
+            return None
+        raise _Fallback
+    coerced = plain.leaf.coerce_output_value(value)
+    if coerced is None or coerced is Undefined:
+        raise _Fallback
+    return coerced
+
+
+def _complete(plain: _Plain, value: Any) -> Any:
+    if isinstance(value, Exception):
+        raise _Fallback
+    if not plain.listed:
+        return _leaf(plain, value, plain.nullable)
+    if value is None:
+        if plain.nullable:
+            return None
+        raise _Fallback
+    if not isinstance(value, list | tuple):
+        raise _Fallback
+    return [_leaf(plain, item, plain.item_nullable) for item in value]
+
+
+def _has_middleware(execution: StrawberryGraphQLCoreExecutionContext) -> bool:
+    # strawberry always passes a manager; it only matters when it holds middleware
+    manager = execution.middleware_manager
+    return manager is not None and bool(manager.middlewares)
+
+
+class PlainFieldExecution(StrawberryGraphQLCoreExecutionContext):
+    """graphql-core's execution, with plain fields completed directly (see the module)."""
+
+    def execute_field(
+        self,
+        parent_type: GraphQLObjectType,
+        source: Any,
+        field_details_list: FieldDetailsList,
+        path: Path,
+        position_context: Any,
+    ) -> Any:
+        if not _has_middleware(self):
+            name = field_details_list[0].node.name.value
+            plain = _plan(self.schema, parent_type, name)
+            if plain is not None:
+                try:
+                    return _complete(plain, plain.get(source))
+                except Exception:
+                    pass  # the general way below reports it properly
+        return super().execute_field(
+            parent_type, source, field_details_list, path, position_context
+        )
