@@ -10,7 +10,7 @@ as is any other scheme, so a client learns of its mistake instead of being silen
 from __future__ import annotations
 
 import hmac
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import strawberry
 from starlette.requests import Request
@@ -36,6 +36,8 @@ class Context:
     curator: bool = False
     projections: CoauthorIndex | None = None
     refusal: str = NOT_CURATOR
+    # what the document selects under a field, by the field's node (api.selection)
+    selections: dict[int, bool] = field(default_factory=dict)
 
     def require_curator(self) -> None:
         if not self.curator:

@@ -95,8 +95,9 @@ class Loaders:
         self.members: DataLoader[tuple[int, PageRequest], Page[Researcher]] = _grouped(
             self._members, _empty_page
         )
-        self.authors: DataLoader[tuple[str, PageRequest], Page[Author]] = _grouped(
-            self._authors, _empty_page
+        # (paper key, (page, brief)): brief pages carry the authors' ids, names, slugs only
+        self.authors: DataLoader[tuple[str, tuple[PageRequest, bool]], Page[Author]] = _grouped(
+            self._authors, lambda args: _empty_page(args[0])
         )
         self.same_name: DataLoader[tuple[int, int], same_name.SameNameCluster | None] = _grouped(
             self._same_name, lambda _: None
@@ -142,8 +143,11 @@ class Loaders:
     ) -> Mapping[int, Page[Researcher]]:
         return await researchers.member_pages(self.db, ids, request)
 
-    async def _authors(self, keys: list[str], request: PageRequest) -> Mapping[str, Page[Author]]:
-        return await papers.author_pages(self.db, keys, request)
+    async def _authors(
+        self, keys: list[str], args: tuple[PageRequest, bool]
+    ) -> Mapping[str, Page[Author]]:
+        request, brief = args
+        return await papers.author_pages(self.db, keys, request, brief=brief)
 
     async def _same_name(
         self, ids: list[int], limit: int

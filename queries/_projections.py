@@ -16,6 +16,8 @@ RESEARCHER = (
     "{.id, .slug, .name, .name_key, .orcid, .alt_names, .s2_ids, .openalex_ids, .h_index, "
     ".h_index_s2, .h_index_openalex, .paper_count, .citation_count, .merged_into}"
 )
+# A researcher as a list of authors shows one: enough for models.Researcher and a link.
+BRIEF_RESEARCHER = "{.id, .slug, .name}"
 INSTITUTION = (
     "{.id, .slug, .name, .ror_id, .openalex_id, .acronyms, .aliases, .country_code, .city, "
     ".types, .established}"

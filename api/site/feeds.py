@@ -47,7 +47,7 @@ class FeedInfo:
 async def entries(db: Database, paper_filter: PaperFilter) -> list[FeedEntry]:
     page = (await papers.paper_pages(db, [paper_filter], "newest", PageRequest(SIZE)))[0]
     keys = [p.paper.key for p in page.nodes]
-    authors = await papers.author_pages(db, keys, PageRequest(AUTHORS)) if keys else {}
+    authors = await papers.author_pages(db, keys, PageRequest(AUTHORS), brief=True) if keys else {}
     return [
         FeedEntry(p.paper, authors[p.paper.key].nodes if p.paper.key in authors else [])
         for p in page.nodes

@@ -9,6 +9,7 @@ import strawberry
 from scholargraph.api import limits
 from scholargraph.api.context import Info
 from scholargraph.api.loaders import PaperListKey
+from scholargraph.api.selection import brief_authors
 from scholargraph.api.types.common import (
     After,
     Before,
@@ -186,7 +187,8 @@ class Paper(Node):
         before: Before = None,
     ) -> AuthorConnection:
         request = limits.page(50 if first is None else first, after, last, before)
-        page = await info.context.loaders.authors.load((self.model.key, request))
+        brief = brief_authors(info)
+        page = await info.context.loaders.authors.load((self.model.key, (request, brief)))
         return AuthorConnection.of(page)
 
 

@@ -105,18 +105,21 @@ def _empty(request: PageRequest) -> Page[Any]:
 
 
 async def author_pages(
-    db: Database, keys: Sequence[str], request: PageRequest
+    db: Database, keys: Sequence[str], request: PageRequest, *, brief: bool = False
 ) -> dict[str, Page[Author]]:
     """The matched authors of each paper in author order (a page after a cursor, or before
-    one when the request pages backward)."""
+    one when the request pages backward). ``brief``: each author's id, name and slug only
+    (the rest of the :class:`Researcher` is its defaults), for callers that show no more."""
     if request.backward:
         (before,) = decode_cursor(request.before, "authors", arity=1) if request.before else (None,)
         params = {"keys": list(keys), "before": before, "limit": request.fetch}
-        rows = await db.run(q.AUTHOR_PAGES_BACKWARD, params)
+        rows = await db.run(
+            q.BRIEF_AUTHOR_PAGES_BACKWARD if brief else q.AUTHOR_PAGES_BACKWARD, params
+        )
     else:
         (after,) = decode_cursor(request.after, "authors", arity=1) if request.after else (None,)
         params = {"keys": list(keys), "after": after, "limit": request.fetch}
-        rows = await db.run(q.AUTHOR_PAGES, params)
+        rows = await db.run(q.BRIEF_AUTHOR_PAGES if brief else q.AUTHOR_PAGES, params)
 
     def make(row: Row) -> Author:
         return Author(

@@ -10,8 +10,10 @@ import pytest
 
 from tests.site.conftest import CLOCK, JSON, Client
 
+# the page's JSON shows each author's counts and ORCID iD too (api.site.shapes.researcher)
+AUTHOR = "node { id name orcid paperCount citationCount hIndex }"
 AUTHORS = (
-    "authors(first: 10) { totalCount edges { authorship { position method } node { id name } } }"
+    "authors(first: 10) { totalCount edges { authorship { position method } " + AUTHOR + " } }"
 )
 PAPERS = (
     "papers(first: 24) { totalCount pageInfo { hasNextPage endCursor } edges { "
@@ -43,7 +45,7 @@ query($id: String!) { paper(id: $id) {
   id title abstract published year versions doi s2Id openalexId citationCount authorCount
   categories { primary category { code name } }
   authors(first: 100) { totalCount edges { authorship { position kind method rawName }
-                        node { id name } } }
+                        node { id name orcid paperCount citationCount hIndex } } }
   related(first: 8) { similarity paper { id title published year citationCount
                                          primaryCategory { code } } }
 } }
