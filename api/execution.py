@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from graphql import (
@@ -41,19 +42,15 @@ from strawberry.types.field import StrawberryField
 Getter = Callable[[Any], Any]
 
 
+@dataclass(frozen=True, slots=True)
 class _Plain:
     """How to read and serialise one plain field."""
 
-    __slots__ = ("get", "item_nullable", "leaf", "listed", "nullable")
-
-    def __init__(
-        self, get: Getter, leaf: GraphQLLeafType, nullable: bool, listed: bool, item_nullable: bool
-    ) -> None:
-        self.get = get
-        self.leaf = leaf
-        self.nullable = nullable
-        self.listed = listed
-        self.item_nullable = item_nullable
+    get: Getter
+    leaf: GraphQLLeafType
+    nullable: bool
+    listed: bool
+    item_nullable: bool
 
 
 class _Fallback(Exception):
