@@ -13,7 +13,7 @@ from scholargraph.graph.loaders.demo import load_demo, write_demo_files
 from scholargraph.graph.loaders.files import file_chunks
 from scholargraph.graph.loaders.pipeline import Loader
 from scholargraph.graph.semantic import model
-from scholargraph.graph.semantic.store import embed_store
+from scholargraph.graph.semantic.store import embed_papers, embed_store
 from scholargraph.queries import Query
 from scholargraph.queries.admin import CLEAR_DATA
 from scholargraph.queries.semantic import VECTOR_COVERAGE
@@ -142,3 +142,31 @@ def test_paper_text_strips_tex_and_empty_text_gets_no_direction() -> None:
     assert model.paper_text("$\\mathcal{N}=4$ theory", None) == "N =4 theory"
     assert "$" not in model.paper_text("Bounds for $x<1$", "with \\alpha")
     assert not np.any(model.embed([""])[0])
+
+
+UNTEXTED_PAPER = Query(
+    "test.semantic_untexted_paper",
+    """
+    CREATE (:Paper {key: $key, title: '', embedding: $vector, embedding_digest: 'old',
+                    embedding_model: 'old'})
+    """,
+    "write",
+)
+ONE_VECTOR = Query(
+    "test.semantic_one_vector",
+    """
+    MATCH (p:Paper {key: $key})
+    RETURN p.embedding AS vector, p.embedding_digest AS digest, p.embedding_model AS model
+    """,
+)
+
+
+async def test_a_paper_left_with_no_text_loses_its_vector(db: Database) -> None:
+    await db.run(CLEAR_DATA)
+    await db.run(UNTEXTED_PAPER, {"key": "9901.00001", "vector": [0.1] * model.DIMENSIONS})
+    written = await db.unit(lambda tx: embed_papers(tx, ["9901.00001"]))
+    assert written == 1
+    [row] = await db.run(ONE_VECTOR, {"key": "9901.00001"})
+    assert row == {"vector": None, "digest": model.digest(""), "model": model.MODEL}
+    # up to date now: nothing written again
+    assert await db.unit(lambda tx: embed_papers(tx, ["9901.00001"])) == 0
