@@ -33,25 +33,18 @@ def _fields(
                 yield from _fields(fragment.selection_set.selections, fragments)
 
 
+def _subfields(
+    nodes: Iterable[FieldNode], fragments: Mapping[str, FragmentDefinitionNode]
+) -> Iterator[FieldNode]:
+    for node in nodes:
+        if node.selection_set is not None:
+            yield from _fields(node.selection_set.selections, fragments)
+
+
 def _children(
     nodes: Iterable[FieldNode], fragments: Mapping[str, FragmentDefinitionNode], name: str
 ) -> list[FieldNode]:
-    return [
-        child
-        for node in nodes
-        if node.selection_set is not None
-        for child in _fields(node.selection_set.selections, fragments)
-        if child.name.value == name
-    ]
-
-
-def _names(nodes: Iterable[FieldNode], fragments: Mapping[str, FragmentDefinitionNode]) -> set[str]:
-    return {
-        child.name.value
-        for node in nodes
-        if node.selection_set is not None
-        for child in _fields(node.selection_set.selections, fragments)
-    }
+    return [child for child in _subfields(nodes, fragments) if child.name.value == name]
 
 
 def brief_authors(info: Info) -> bool:
@@ -67,6 +60,7 @@ def brief_authors(info: Info) -> bool:
         fragments = raw.fragments
         researchers = _children(_children(nodes, fragments, "edges"), fragments, "node")
         researchers += _children(nodes, fragments, "nodes")
-        found = _names(researchers, fragments) <= BRIEF_RESEARCHER_FIELDS
+        names = {child.name.value for child in _subfields(researchers, fragments)}
+        found = names <= BRIEF_RESEARCHER_FIELDS
         memo[key] = found
     return found
