@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from scholargraph.graph.config import Secret, Settings
 from scholargraph.graph.db import Database
 from scholargraph.graph.schema.install import install_schema
 from scholargraph.queries import Query
+from tests.slow_transactions import TransactionWatch
 
 SHARED_DATA = Path(
     os.environ.get("SCHOLARGRAPH_SHARED_DATA")
@@ -30,6 +32,7 @@ SHARED_DATA = Path(
 EXECUTED: set[str] = set()
 SHARED_DESELECTED: list[pytest.Item] = []
 PACKAGE_QUERIES: set[str] = set()
+WATCHES: list[TransactionWatch] = []
 
 
 def _in_ci() -> bool:
@@ -68,6 +71,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
+    for watch in WATCHES:
+        for line in watch.report():
+            terminalreporter.write_line(f"long transaction on the test server: {line}")
     if SHARED_DESELECTED:
         terminalreporter.write_line(
             f"{len(SHARED_DESELECTED)} 'shared' tests deselected: {SHARED_DATA} not found"
@@ -93,7 +99,8 @@ def neo4j_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Setting
     external = os.environ.get("SCHOLARGRAPH_TEST_NEO4J_URI")
     if external:
         # Only ever a server the caller dedicates to tests: the suite clears it between tests.
-        yield Settings.from_mapping(dict(os.environ, NEO4J_URI=external))
+        with _watched(Settings.from_mapping(dict(os.environ, NEO4J_URI=external))) as settings:
+            yield settings
         return
     data_dir = tmp_path_factory.mktemp("neo4j-data")
     settings = Settings.from_mapping(os.environ).with_overrides(
@@ -107,9 +114,21 @@ def neo4j_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Setting
     )
     localserver.start(settings)
     try:
-        yield settings
+        with _watched(settings):
+            yield settings
     finally:
         localserver.stop(data_dir)
+
+
+@contextmanager
+def _watched(settings: Settings) -> Iterator[Settings]:
+    watch = TransactionWatch(settings)
+    WATCHES.append(watch)
+    watch.start()
+    try:
+        yield settings
+    finally:
+        watch.stop()
 
 
 @pytest.fixture(scope="session")
