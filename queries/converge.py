@@ -27,7 +27,7 @@ FREE_BLOCKS = Query(
     """
     UNWIND $blocks AS block
     MATCH (r:Researcher {name_key: block})
-    USING INDEX r:Researcher(name_key)
+    USING INDEX SEEK r:Researcher(name_key)
     WHERE r.merged_into IS NULL
       AND EXISTS { MATCH (r)-[a:AUTHORED]->(:Paper)
                    WHERE size(coalesce(a.source_ids, [])) = 0
@@ -53,7 +53,7 @@ BLOCK_SLOTS = Query(
     """
     UNWIND $blocks AS block
     MATCH (r:Researcher {name_key: block})
-    USING INDEX r:Researcher(name_key)
+    USING INDEX SEEK r:Researcher(name_key)
     WHERE r.merged_into IS NULL
     WITH DISTINCT r
     WITH r, r.orcid IS NOT NULL OR EXISTS { (r)<-[:IDENTIFIES]-() }

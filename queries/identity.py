@@ -7,7 +7,7 @@ LOOKUP_IDENTIFIERS = Query(
     """
     UNWIND $keys AS key
     MATCH (i:Identifier {key: key})
-    USING INDEX i:Identifier(key)
+    USING INDEX SEEK i:Identifier(key)
     MATCH (i)-[:IDENTIFIES]->(r:Researcher)
     RETURN collect({key: key, researcher: coalesce(r.merged_into, r.id)}) AS rows
     """,
@@ -17,7 +17,7 @@ LOOKUP_SLOTS = Query(
     """
     UNWIND $papers AS key
     MATCH (p:Paper {key: key})
-    USING INDEX p:Paper(key)
+    USING INDEX SEEK p:Paper(key)
     MATCH (p)<-[a:AUTHORED]-(r:Researcher)
     RETURN collect({paper: key, position: a.position, researcher: r.id, name: r.name,
                     raw_name: a.raw_name, mentions: coalesce(a.mentions, []),
@@ -34,7 +34,7 @@ CANDIDATE_IDS_BY_BLOCK = Query(
     """
     UNWIND $blocks AS b
     MATCH (r:Researcher {name_key: b.key})
-    USING INDEX r:Researcher(name_key)
+    USING INDEX SEEK r:Researcher(name_key)
     WHERE r.merged_into IS NULL
       AND (NOT b.no_s2 OR r.s2_ids IS NULL OR size(r.s2_ids) = 0)
       AND (NOT b.no_openalex OR r.openalex_ids IS NULL OR size(r.openalex_ids) = 0)
