@@ -15,34 +15,53 @@ class BlockSlotRow(TypedDict):
     pinned: bool
     method: str
     holder_has_ids: bool
+    holder_keys: list[str]
+    holder_distinct: bool
     affiliations: list[str]
     coauthors: list[str]
     categories: list[str]
     year: int | None
 
 
-# The blocks, of those given, where some live researcher holds a slot by name only.
-FREE_BLOCKS = Query(
-    "converge.free_blocks",
+class BlockUnitRow(TypedDict):
+    block: str
+    researcher: int
+    paper: str
+    position: int
+    source_ids: list[str]
+    pinned: bool
+    method: str
+    holder_has_ids: bool
+    holder_keys: list[str]
+    holder_distinct: bool
+
+
+# Every slot of the blocks' live researchers, with only what says who holds it by ids: the
+# pass decides from these which blocks hold anything to decide.
+BLOCK_UNITS = Query(
+    "converge.block_units",
     """
     UNWIND $blocks AS block
     MATCH (r:Researcher {name_key: block})
     USING INDEX SEEK r:Researcher(name_key)
     WHERE r.merged_into IS NULL
-      AND EXISTS { MATCH (r)-[a:AUTHORED]->(:Paper)
-                   WHERE size(coalesce(a.source_ids, [])) = 0
-                     AND NOT coalesce(a.pinned, false)
-                     AND NOT a.method IN $direct }
-    RETURN collect(DISTINCT {block: block}) AS rows
+    WITH DISTINCT block, r
+    WITH block, r, [(i:Identifier)-[:IDENTIFIES]->(r) | i.key] AS keys,
+         EXISTS { (r)-[:DISTINCT_FROM]-() } AS distinct
+    MATCH (r)-[a:AUTHORED]->(p:Paper)
+    RETURN collect({block: block, researcher: r.id, paper: p.key, position: a.position,
+                    source_ids: coalesce(a.source_ids, []),
+                    pinned: coalesce(a.pinned, false), method: a.method,
+                    holder_has_ids: r.orcid IS NOT NULL OR size(keys) > 0 OR distinct,
+                    holder_keys: keys, holder_distinct: distinct}) AS rows
     """,
 )
-ALL_FREE_BLOCKS = Query(
-    "converge.all_free_blocks",
+# The name keys of every live researcher with a slot.
+ALL_BLOCKS = Query(
+    "converge.all_blocks",
     """
-    MATCH (r:Researcher)-[a:AUTHORED]->(:Paper)
-    WHERE r.merged_into IS NULL AND r.name_key IS NOT NULL
-      AND size(coalesce(a.source_ids, [])) = 0 AND NOT coalesce(a.pinned, false)
-      AND NOT a.method IN $direct
+    MATCH (r:Researcher)
+    WHERE r.merged_into IS NULL AND r.name_key IS NOT NULL AND (r)-[:AUTHORED]->()
     RETURN collect(DISTINCT {block: r.name_key}) AS rows
     """,
 )
@@ -56,17 +75,43 @@ BLOCK_SLOTS = Query(
     USING INDEX SEEK r:Researcher(name_key)
     WHERE r.merged_into IS NULL
     WITH DISTINCT r
-    WITH r, r.orcid IS NOT NULL OR EXISTS { (r)<-[:IDENTIFIES]-() }
-            OR EXISTS { (r)-[:DISTINCT_FROM]-() } AS has_ids
+    WITH r, [(i:Identifier)-[:IDENTIFIES]->(r) | i.key] AS keys,
+         EXISTS { (r)-[:DISTINCT_FROM]-() } AS distinct
     MATCH (r)-[a:AUTHORED]->(p:Paper)
     RETURN collect({researcher: r.id, paper: p.key, position: a.position,
                     raw_name: a.raw_name, source_ids: coalesce(a.source_ids, []),
                     pinned: coalesce(a.pinned, false), method: a.method,
-                    holder_has_ids: has_ids, affiliations: coalesce(a.affiliations, []),
+                    holder_has_ids: r.orcid IS NOT NULL OR size(keys) > 0 OR distinct,
+                    holder_keys: keys, holder_distinct: distinct,
+                    affiliations: coalesce(a.affiliations, []),
                     coauthors: CASE WHEN coalesce(p.hyperauthored, false) THEN []
                                ELSE [(o:Researcher)-[b:AUTHORED]->(p)
                                      WHERE b.position <> a.position | b.raw_name] END,
                     categories: [(p)-[:IN_CATEGORY]->(c:Category) | c.code],
                     year: p.year}) AS rows
     """,
+)
+# Identifiers that go along with a unit's slots to another researcher; both researchers'
+# id lists are made again from the identifiers they hold.
+MOVE_IDENTIFIER_KEYS = Query(
+    "converge.move_identifier_keys",
+    """
+    MATCH (source:Researcher {id: $source}), (target:Researcher {id: $target})
+    CALL (source, target) {
+      UNWIND $keys AS key
+      MATCH (i:Identifier {key: key})-[x:IDENTIFIES]->(source)
+      CREATE (i)-[y:IDENTIFIES]->(target)
+      SET y = properties(x)
+      DELETE x
+    }
+    WITH source, target, [k IN $keys WHERE k STARTS WITH 'orcid:' | substring(k, 6)] AS orcids
+    UNWIND [source, target] AS r
+    WITH r, target, orcids,
+         COLLECT { MATCH (i:Identifier)-[:IDENTIFIES]->(r) RETURN i ORDER BY i.key } AS ids
+    SET r.s2_ids = [i IN ids WHERE i.scheme = 's2' | i.value],
+        r.openalex_ids = [i IN ids WHERE i.scheme = 'openalex' | i.value],
+        r.orcid = CASE WHEN r = target THEN coalesce(r.orcid, head(orcids))
+                       WHEN r.orcid IN orcids THEN null ELSE r.orcid END
+    """,
+    "write",
 )

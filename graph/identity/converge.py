@@ -1,30 +1,43 @@
-"""Order-free groupings of name-only author slots: the same inputs, the same people.
+"""Order-free groupings of author slots: the same inputs, the same people.
 
 A slot that no source gives an author id for (an arXiv-only paper's) is placed by the load
 that writes it, by comparison with whoever is in the graph at that moment; loaded in another
-order the same slot may land elsewhere. After a load, every name block it touched is decided
-again here from what the graph holds at the end, as a pure function of the block's stored
-slots, so that the final grouping does not depend on the order of sources or batches:
+order the same slot may land elsewhere, and so may the slots a source identifies, once a
+name-only slot has put two of them on one researcher. After a load, every name block it
+touched is decided again here from what the graph holds at the end, as a pure function of
+the block's stored slots, so that the final grouping does not depend on the order of
+sources or batches:
 
-* **anchored slots** stay with their researcher: slots with an author id from a source, a
-  curator's pin or split, or an ORCID or direct-id rule. A researcher holding any is an
-  *anchor*; anchors are never joined or split here (that is for ids and curators to say);
-* every **free slot** (name only) is clustered with the block's others by
-  :func:`graph.identity.cluster.cluster_block`, each anchor's slots tied together as one
-  person and two anchors, or two slots of one paper, kept apart;
-* a cluster holding an anchor's slots goes to that anchor; a cluster of free slots only goes
-  to the researcher already holding most of it (ties: the one holding its first slot), or to
-  a new researcher when that one is taken.
+* **units**: a researcher's anchored slots (those with an author id from a source, a
+  curator's pin or split, an ORCID or direct-id rule) that share an id are one unit, one
+  person by the sources' own word. A researcher a curator has decided on (a pin, a split, a
+  "distinct" mark) or known by ids no slot of theirs carries (a profile's, a claim's) is one
+  *fixed* unit with all their anchored slots;
+* two units **conflict** when either is fixed or they carry ids of one scheme (two ORCID
+  iDs, two S2 author ids, two OpenAlex author ids): a source's own ids are trusted within
+  that source, as :mod:`graph.identity.by_name` trusts them when a slot is written;
+* every slot is clustered with the block's others by
+  :func:`graph.identity.cluster.cluster_block`, each unit tied together, conflicting units
+  and two slots of one paper kept apart, so units of two sources (an S2 id on one paper, an
+  OpenAlex id on another) are joined or not by the evidence alone, whichever order put them
+  on one researcher or two;
+* a cluster goes to the researcher holding most of its anchored slots, then most of its
+  slots (ties: the holder of its first slot); a fixed unit's cluster to its researcher; each
+  researcher to one cluster at most, the biggest choosing first, and a new researcher for a
+  cluster whose choices are taken. A cluster of free slots only never takes a researcher
+  holding anchored slots.
 
-The moves that make the graph so are returned; they are recorded as machine decisions.
-Mention ids are slot ids (``paper#position``), which do not depend on the order of loading.
+The moves that make the graph so are returned, with the ids that go along with a unit's
+slots; they are recorded as machine decisions. Mention ids are slot ids
+(``paper#position``), which do not depend on the order of loading.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import Any
 
 from scholargraph.graph.identity.cluster import Constraints, blocks_of, cluster_block
@@ -36,7 +49,10 @@ from scholargraph.graph.identity.scoring import Mention, ScoringContext
 
 @dataclass(frozen=True, slots=True)
 class StoredSlot:
-    """One ``AUTHORED`` edge as convergence reads it (``queries.converge.BLOCK_SLOTS``)."""
+    """One ``AUTHORED`` edge as convergence reads it (``queries.converge.BLOCK_SLOTS``).
+
+    ``keys`` are the slot's source ids that identify its holder; ``fixed`` says the holder
+    is one unit whatever the ids say (see the module's docstring)."""
 
     researcher: int
     paper: str
@@ -48,25 +64,73 @@ class StoredSlot:
     coauthors: tuple[str, ...] = ()  # the paper's other printed author names
     categories: tuple[str, ...] = ()
     year: int | None = None
+    keys: tuple[str, ...] = ()
+    fixed: bool = False
 
     @property
     def slot_id(self) -> str:
         return f"{self.paper}#{self.position}"
 
     @classmethod
-    def from_row(cls, row: Mapping[str, Any]) -> StoredSlot:
+    def from_row(cls, row: Mapping[str, Any], *, fixed: bool = False) -> StoredSlot:
+        holder_keys = set(row.get("holder_keys") or ())
         return cls(
             researcher=row["researcher"],
             paper=row["paper"],
             position=row["position"],
-            raw_name=row["raw_name"],
+            raw_name=row.get("raw_name") or "",
             anchored=is_anchored(row),
             holder_has_ids=bool(row.get("holder_has_ids")),
             affiliations=tuple(sorted(row.get("affiliations") or ())),
             coauthors=tuple(sorted(row.get("coauthors") or ())),
             categories=tuple(sorted(row.get("categories") or ())),
             year=row.get("year"),
+            keys=tuple(sorted(holder_keys.intersection(row.get("source_ids") or ()))),
+            fixed=fixed,
         )
+
+
+def stored_slots(rows: Iterable[Mapping[str, Any]]) -> list[StoredSlot]:
+    """The rows of ``BLOCK_SLOTS`` as slots, each knowing whether its holder is fixed."""
+    listed = list(rows)
+    by_researcher: dict[int, list[Mapping[str, Any]]] = defaultdict(list)
+    for row in listed:
+        by_researcher[row["researcher"]].append(row)
+    fixed = {rid for rid, own in by_researcher.items() if _is_fixed(own)}
+    return [StoredSlot.from_row(row, fixed=row["researcher"] in fixed) for row in listed]
+
+
+def blocks_to_decide(rows: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The blocks, of ``BLOCK_UNITS`` rows, that hold anything to decide: a free slot, a
+    researcher holding two units, or two units that could be one person."""
+    by_block: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    for row in rows:
+        by_block[row["block"]].append(row)
+    return [
+        block
+        for block, members in sorted(by_block.items())
+        if not _all_settled(_held_by_ids(stored_slots(members)))
+    ]
+
+
+def _all_settled(slots: Sequence[StoredSlot]) -> bool:
+    return all(s.anchored for s in slots) and _units_settled(units_of(slots))
+
+
+def _is_fixed(rows: Sequence[Mapping[str, Any]]) -> bool:
+    """A curator decided on the researcher, or ids no slot of theirs carries say who they are."""
+    on_slots = {key for row in rows for key in row.get("source_ids") or ()}
+    first = rows[0]
+    return bool(
+        first.get("holder_distinct")
+        or set(first.get("holder_keys") or ()) - on_slots
+        or any(
+            row.get("pinned")
+            or row.get("method") == "curator"
+            or (is_anchored(row) and not row.get("source_ids"))
+            for row in rows
+        )
+    )
 
 
 def is_anchored(edge: Mapping[str, Any]) -> bool:
@@ -79,30 +143,53 @@ def is_anchored(edge: Mapping[str, Any]) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class SlotMove:
-    """Free slots of ``papers`` leave ``source`` for ``target`` (an existing researcher), or
-    for a new researcher named ``name`` when ``target`` is None; ``group`` names the new
-    researcher's cluster, so that several sources' slots land on one new researcher."""
+    """Slots of ``papers`` leave ``source`` for ``target`` (an existing researcher), or for
+    a new researcher named ``name`` when ``target`` is None; ``group`` names the new
+    researcher's cluster, so that several sources' slots land on one new researcher.
+    ``keys`` are the identifiers that go along (those of anchored slots)."""
 
     source: int
     target: int | None
     papers: tuple[str, ...]
     group: str
     name: str
+    keys: tuple[str, ...] = ()
 
     @property
     def reason(self) -> str:
         where = f"researcher {self.target}" if self.target is not None else "a new researcher"
         slots = ", ".join(self.papers)
+        held = (
+            f"slots on {slots}, identified as {', '.join(self.keys)},"
+            if self.keys
+            else (f"name-only slots on {slots}")
+        )
         return (
-            f"name-only slots on {slots} cluster with {where}'s, judged on every slot of "
+            f"{held} cluster with {where}'s, judged on every slot of "
             f"the name block as stored after the load"
         )
 
 
-def mention_of(slot: StoredSlot, anchor: str | None) -> Mention:
-    """A stored slot as a mention: its own paper's evidence. An anchor's anchored slots carry
-    the anchor's label where an ORCID goes, which ties them together and keeps two anchors
-    apart."""
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """Anchored slots of one researcher that are one person by their ids (or by a curator)."""
+
+    label: str  # its first slot id
+    researcher: int
+    slots: tuple[str, ...]
+    keys: frozenset[str]
+    fixed: bool
+    schemes: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "schemes", frozenset(k.split(":", 1)[0] for k in self.keys))
+
+    def conflicts(self, other: Unit) -> bool:
+        return self.fixed or other.fixed or bool(self.schemes & other.schemes)
+
+
+def mention_of(slot: StoredSlot) -> Mention:
+    """A stored slot as a mention: its own paper's evidence."""
     name = parse_name(slot.raw_name)
     own = block_key(name)
     coauthors = frozenset(block_key(parse_name(n)) for n in slot.coauthors) - {own}
@@ -115,22 +202,84 @@ def mention_of(slot: StoredSlot, anchor: str | None) -> Mention:
         coauthors=coauthors,
         categories=frozenset(slot.categories),
         year=slot.year,
-        orcid=f"anchor:{anchor}" if anchor is not None else None,
     )
 
 
 def converge(slots: Iterable[StoredSlot]) -> tuple[SlotMove, ...]:
     """The moves that give the stored slots of some name blocks their order-free grouping."""
     listed = _held_by_ids(sorted({s.slot_id: s for s in slots}.values(), key=lambda s: s.slot_id))
-    anchors = _anchors(listed)
-    mentions = [mention_of(s, anchors[s.researcher] if s.anchored else None) for s in listed]
     by_id = {s.slot_id: s for s in listed}
+    unit_of = {slot_id: unit for unit in units_of(listed) for slot_id in unit.slots}
+    anchors = {s.researcher for s in listed if s.anchored}
     moves: list[SlotMove] = []
-    taken = set(anchors)  # each researcher is the target of one free cluster at most
-    for block in blocks_of(mentions).values():
-        if not all(by_id[m.mention_id].anchored for m in block):
-            moves += _block_moves(block, by_id, anchors, taken)
+    taken = set(anchors)  # a free-only cluster never takes an anchor, nor a taken one
+    for block in blocks_of(mention_of(s) for s in listed).values():
+        units = _within(unit_of, [m.mention_id for m in block])
+        if not _settled(block, units):
+            moves += _block_moves(block, by_id, units, taken)
     return tuple(moves)
+
+
+def units_of(slots: Sequence[StoredSlot]) -> list[Unit]:
+    """The anchored slots grouped into units: shared ids, or a fixed holder, tie them."""
+    parent: dict[str, str] = {}
+
+    def find(node: str) -> str:
+        while parent.setdefault(node, node) != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    anchored = [s for s in slots if s.anchored]
+    for slot in anchored:
+        ties = [f"researcher:{slot.researcher}"] if slot.fixed or not slot.keys else []
+        for tie in ties + [f"id:{key}" for key in slot.keys]:
+            a, b = sorted((find(f"slot:{slot.slot_id}"), find(tie)))
+            parent[b] = a
+    grouped: dict[str, list[StoredSlot]] = defaultdict(list)
+    for slot in anchored:
+        grouped[find(f"slot:{slot.slot_id}")].append(slot)
+    units = []
+    for members in grouped.values():
+        ordered = sorted(members, key=lambda s: s.slot_id)
+        units.append(
+            Unit(
+                label=ordered[0].slot_id,
+                researcher=ordered[0].researcher,
+                slots=tuple(s.slot_id for s in ordered),
+                keys=frozenset(k for s in ordered for k in s.keys),
+                fixed=any(s.fixed or not s.keys for s in ordered),
+            )
+        )
+    return sorted(units, key=lambda u: u.label)
+
+
+def _within(unit_of: Mapping[str, Unit], slot_ids: Sequence[str]) -> list[Unit]:
+    """The units of a block's slots, each cut to the block (a researcher's printings of a
+    name may fall in two blocks)."""
+    inside = set(slot_ids)
+    units: dict[str, Unit] = {}
+    for slot_id in slot_ids:
+        unit = unit_of.get(slot_id)
+        if unit is not None and unit.label not in units:
+            units[unit.label] = unit
+    cut = []
+    for unit in units.values():
+        slots = tuple(s for s in unit.slots if s in inside)
+        cut.append(replace(unit, label=slots[0], slots=slots))
+    return sorted(cut, key=lambda u: u.label)
+
+
+def _settled(block: Sequence[Mention], units: Sequence[Unit]) -> bool:
+    """Nothing to decide: every slot is anchored, each researcher holds one unit, and no two
+    units could be one person."""
+    return sum(len(u.slots) for u in units) == len(block) and _units_settled(units)
+
+
+def _units_settled(units: Sequence[Unit]) -> bool:
+    return len({u.researcher for u in units}) == len(units) and all(
+        a.conflicts(b) for a, b in combinations(units, 2)
+    )
 
 
 def _held_by_ids(slots: list[StoredSlot]) -> list[StoredSlot]:
@@ -138,70 +287,88 @@ def _held_by_ids(slots: list[StoredSlot]) -> list[StoredSlot]:
     nothing else would say who they are."""
     with_anchor = {s.researcher for s in slots if s.anchored}
     return [
-        replace(s, anchored=True)
+        replace(s, anchored=True, fixed=True)
         if s.holder_has_ids and not s.anchored and s.researcher not in with_anchor
         else s
         for s in slots
     ]
 
 
-def _anchors(slots: Sequence[StoredSlot]) -> dict[int, str]:
-    """Researcher → label (their first anchored slot) of every researcher with one."""
-    labels: dict[int, str] = {}
-    for slot in slots:  # sorted by slot id: the first anchored slot labels its researcher
-        if slot.anchored:
-            labels.setdefault(slot.researcher, slot.slot_id)
-    return labels
-
-
 def _block_moves(
     block: Sequence[Mention],
     by_id: Mapping[str, StoredSlot],
-    anchors: Mapping[int, str],
+    units: Sequence[Unit],
     taken: set[int],
 ) -> list[SlotMove]:
     context = ScoringContext.build(block)
-    clusters = cluster_block(block, context, _same_paper_apart(block))
+    clusters = cluster_block(block, context, _constraints(block, units))
     targets: dict[tuple[str, ...], int | None] = {}
-    free_only: list[tuple[str, ...]] = []
-    for cluster in clusters:
-        held = {by_id[m].researcher for m in cluster if by_id[m].anchored}
-        if held:
-            (targets[cluster],) = held  # anchors' labels keep two apart
-        else:
-            free_only.append(cluster)
+    chosen: set[int] = set()  # researchers given to a cluster with anchored slots, here
+    with_anchors = [c for c in clusters if any(by_id[m].anchored for m in c)]
+    for cluster in sorted(with_anchors, key=lambda c: (not _has_fixed(c, by_id), -len(c), c)):
+        targets[cluster] = _choose(cluster, by_id, chosen, anchored_first=True)
+    free_only = [c for c in clusters if c not in targets]
     # The biggest clusters choose first; each existing researcher is the target of one.
     for cluster in sorted(free_only, key=lambda c: (-len(c), c)):
-        counts = Counter(by_id[m].researcher for m in cluster)
-        first_holder = {by_id[m].researcher: i for i, m in reversed(list(enumerate(cluster)))}
-        ranked = sorted(counts, key=lambda rid: (-counts[rid], first_holder[rid]))
-        choice = next((rid for rid in ranked if rid not in taken), None)
-        if choice is not None:
-            taken.add(choice)
-        targets[cluster] = choice
+        targets[cluster] = _choose(cluster, by_id, taken, anchored_first=False)
     return [move for cluster in clusters for move in _moves(cluster, targets[cluster], by_id)]
 
 
-def _same_paper_apart(block: Sequence[Mention]) -> Constraints:
-    """Two slots of one paper are two people."""
+def _has_fixed(cluster: tuple[str, ...], by_id: Mapping[str, StoredSlot]) -> bool:
+    return any(by_id[m].anchored and by_id[m].fixed for m in cluster)
+
+
+def _choose(
+    cluster: tuple[str, ...],
+    by_id: Mapping[str, StoredSlot],
+    taken: set[int],
+    *,
+    anchored_first: bool,
+) -> int | None:
+    """The researcher holding most of the cluster (its anchored slots first, if asked), not
+    yet taken; None for a new one. The choice is taken."""
+    slots = [by_id[m] for m in cluster]
+    anchored = Counter(s.researcher for s in slots if s.anchored and anchored_first)
+    fixed = [s.researcher for s in slots if s.anchored and s.fixed]
+    counts = Counter(s.researcher for s in slots)
+    first_holder = {s.researcher: i for i, s in reversed(list(enumerate(slots)))}
+    ranked = sorted(counts, key=lambda rid: (-anchored[rid], -counts[rid], first_holder[rid]))
+    choice = fixed[0] if fixed else next((rid for rid in ranked if rid not in taken), None)
+    if choice is not None:
+        taken.add(choice)
+    return choice
+
+
+def _constraints(block: Sequence[Mention], units: Sequence[Unit]) -> Constraints:
+    """A unit's slots are one person; two conflicting units, or two slots of one paper, two."""
     by_paper: dict[str, list[str]] = defaultdict(list)
     for mention in block:
         by_paper[mention.paper_id].append(mention.mention_id)
-    pairs = [(a, b) for ids in by_paper.values() for i, a in enumerate(ids) for b in ids[i + 1 :]]
-    return Constraints.of(distinct=pairs)
+    pairs = [(a, b) for ids in by_paper.values() for a, b in combinations(ids, 2)]
+    pairs += [(a.label, b.label) for a, b in combinations(units, 2) if a.conflicts(b)]
+    same = [(unit.label, slot_id) for unit in units for slot_id in unit.slots[1:]]
+    return Constraints.of(same=same, distinct=pairs)
 
 
 def _moves(
     cluster: tuple[str, ...], target: int | None, by_id: Mapping[str, StoredSlot]
 ) -> list[SlotMove]:
-    """Moves of the cluster's free slots not yet held by the target, by source researcher."""
-    away: dict[int, list[str]] = defaultdict(list)
+    """Moves of the cluster's slots not yet held by the target, by source researcher, with
+    the ids of the anchored ones."""
+    away: dict[int, list[StoredSlot]] = defaultdict(list)
     for slot_id in cluster:
         slot = by_id[slot_id]
-        if not slot.anchored and slot.researcher != target:
-            away[slot.researcher].append(slot.paper)
+        if slot.researcher != target:
+            away[slot.researcher].append(slot)
     name = preferred_name(by_id[m].raw_name for m in cluster)
     return [
-        SlotMove(source, target, tuple(sorted(papers)), group=cluster[0], name=name)
-        for source, papers in sorted(away.items())
+        SlotMove(
+            source,
+            target,
+            tuple(sorted(s.paper for s in moved)),
+            group=cluster[0],
+            name=name,
+            keys=tuple(sorted({k for s in moved for k in s.keys})),
+        )
+        for source, moved in sorted(away.items())
     ]

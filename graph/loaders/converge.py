@@ -1,9 +1,11 @@
 """After a load: the name blocks it touched, decided again from the final graph.
 
-:func:`converge_blocks` reads each touched block that holds a name-only slot, asks the pure
-:func:`graph.identity.converge.converge` for the moves, and makes them as recorded machine
-moves (:func:`graph.curation.move_slots`). Each group of blocks is read, decided and written
-in one transaction, so a retried transaction decides again from what it reads.
+:func:`converge_blocks` reads who holds each touched block's slots by which ids, keeps the
+blocks with anything to decide (:func:`graph.identity.converge.blocks_to_decide`), asks the
+pure :func:`graph.identity.converge.converge` for the moves, and makes them as recorded
+machine moves (:func:`graph.curation.move_slots`, with the ids that go along). Each group of
+blocks is read, decided and written in one transaction, so a retried transaction decides
+again from what it reads.
 """
 
 from __future__ import annotations
@@ -12,11 +14,16 @@ from collections.abc import Iterable
 
 from scholargraph.graph import curation
 from scholargraph.graph.db import Database, Tx
-from scholargraph.graph.identity.converge import SlotMove, StoredSlot, converge
-from scholargraph.graph.identity.rules import DIRECT_METHODS
+from scholargraph.graph.identity.converge import (
+    SlotMove,
+    blocks_to_decide,
+    converge,
+    stored_slots,
+)
 from scholargraph.queries import converge as q
 
 BLOCKS_PER_TRANSACTION = 500
+UNIT_BLOCKS_PER_READ = 5_000
 # The pass reads every touched block of a whole load at once: more than one batch's work.
 PASS_TIMEOUT_S = 600.0
 
@@ -27,27 +34,33 @@ async def converge_blocks(
     *,
     per_transaction: int = BLOCKS_PER_TRANSACTION,
 ) -> int:
-    """Make the groupings of the blocks' name-only slots order-free (every block's, with
-    ``blocks`` None); returns the slots moved."""
-    direct = sorted(DIRECT_METHODS)
+    """Make the groupings of the blocks' slots order-free (every block's, with ``blocks``
+    None); returns the slots moved."""
     if blocks is None:
-        found = await db.run(q.ALL_FREE_BLOCKS, {"direct": direct}, timeout_s=PASS_TIMEOUT_S)
+        found = await db.run(q.ALL_BLOCKS, timeout_s=PASS_TIMEOUT_S)
+        keys = sorted(str(row["block"]) for row in (found[0]["rows"] if found else []))
     else:
         keys = sorted(set(blocks))
-        params = {"blocks": keys, "direct": direct}
-        found = await db.run(q.FREE_BLOCKS, params, timeout_s=PASS_TIMEOUT_S) if keys else []
-    free = sorted(str(row["block"]) for row in (found[0]["rows"] if found else []))
+    pending = await _to_decide(db, keys)
     moved = 0
-    for start in range(0, len(free), per_transaction):
-        chunk = free[start : start + per_transaction]
+    for start in range(0, len(pending), per_transaction):
+        chunk = pending[start : start + per_transaction]
 
         async def work(tx: Tx, chunk: list[str] = chunk) -> int:
             rows = await tx.run(q.BLOCK_SLOTS, {"blocks": chunk})
-            slots = [StoredSlot.from_row(row) for row in (rows[0]["rows"] if rows else [])]
-            return await apply_moves(tx, converge(slots))
+            return await apply_moves(tx, converge(stored_slots(rows[0]["rows"] if rows else [])))
 
         moved += await db.unit(work, timeout_s=PASS_TIMEOUT_S)
     return moved
+
+
+async def _to_decide(db: Database, blocks: list[str]) -> list[str]:
+    pending: list[str] = []
+    for start in range(0, len(blocks), UNIT_BLOCKS_PER_READ):
+        chunk = blocks[start : start + UNIT_BLOCKS_PER_READ]
+        found = await db.run(q.BLOCK_UNITS, {"blocks": chunk}, timeout_s=PASS_TIMEOUT_S)
+        pending += blocks_to_decide(found[0]["rows"] if found else [])
+    return pending
 
 
 async def apply_moves(tx: Tx, moves: Iterable[SlotMove]) -> int:
@@ -60,6 +73,9 @@ async def apply_moves(tx: Tx, moves: Iterable[SlotMove]) -> int:
             if move.group not in created:
                 created[move.group] = await curation.new_researcher(tx, move.name)
             target = created[move.group]
+        if move.keys:
+            params = {"source": move.source, "target": target, "keys": list(move.keys)}
+            await tx.run(q.MOVE_IDENTIFIER_KEYS, params)
         await curation.move_slots(tx, move.source, target, move.papers, reason=move.reason)
         moved += len(move.papers)
     return moved
