@@ -115,3 +115,25 @@ MOVE_IDENTIFIER_KEYS = Query(
     """,
     "write",
 )
+# A unit's affiliations go with its slots: all of them when the slots are all the source
+# holds, else those of the institutions its slots print (by name or alias).
+MOVE_UNIT_AFFILIATIONS = Query(
+    "converge.move_unit_affiliations",
+    """
+    MATCH (source:Researcher {id: $source})-[a:AFFILIATED]->(i:Institution)
+    MATCH (target:Researcher {id: $target})
+    WITH source, target, a, i,
+         all(k IN [(source)-[:AUTHORED]->(p:Paper) | p.key] WHERE k IN $papers) AS emptied,
+         [x IN [i.name] + coalesce(i.aliases, []) | toLower(x)] AS names
+    WHERE emptied OR any(x IN $printed WHERE toLower(x) IN names)
+    MERGE (target)-[b:AFFILIATED {source: a.source}]->(i)
+    SET b.first_year = CASE WHEN b.first_year IS NULL OR a.first_year < b.first_year
+                            THEN a.first_year ELSE b.first_year END,
+        b.last_year = CASE WHEN b.last_year IS NULL OR a.last_year > b.last_year
+                           THEN a.last_year ELSE b.last_year END
+    WITH a, emptied
+    WHERE emptied
+    DELETE a
+    """,
+    "write",
+)

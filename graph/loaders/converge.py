@@ -76,6 +76,8 @@ async def apply_moves(tx: Tx, moves: Iterable[SlotMove]) -> int:
         if move.keys:
             params = {"source": move.source, "target": target, "keys": list(move.keys)}
             await tx.run(q.MOVE_IDENTIFIER_KEYS, params)
+            unit = {"papers": list(move.papers), "printed": list(move.affiliations)}
+            await tx.run(q.MOVE_UNIT_AFFILIATIONS, {**params, **unit})
         await curation.move_slots(tx, move.source, target, move.papers, reason=move.reason)
         moved += len(move.papers)
     return moved

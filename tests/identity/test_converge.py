@@ -7,7 +7,13 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from scholargraph.graph.identity.converge import SlotMove, StoredSlot, converge
+from scholargraph.graph.identity.converge import (
+    SlotMove,
+    StoredSlot,
+    blocks_to_decide,
+    converge,
+    units_of,
+)
 
 SMITH_LAB = ("A. Jones", "B. Brown", "C. White")
 
@@ -21,17 +27,21 @@ def slot(
     name: str = "John Smith",
     affiliations: tuple[str, ...] = (),
     year: int = 2020,
+    keys: tuple[str, ...] = (),
+    fixed: bool = False,
 ) -> StoredSlot:
     return StoredSlot(
         researcher=researcher,
         paper=paper,
         position=1,
         raw_name=name,
-        anchored=anchored,
+        anchored=anchored or bool(keys),
         affiliations=affiliations,
         coauthors=tuple(coauthors),
         categories=("cs.LG",),
         year=year,
+        keys=keys,
+        fixed=fixed,
     )
 
 
@@ -107,3 +117,71 @@ def test_a_profile_known_researcher_keeps_slots_no_source_gave_ids_for() -> None
         slot(8, "p2"),
     ]
     assert all("p1" not in m.papers for m in converge(slots))
+
+
+def test_two_sources_units_are_one_person_whichever_order_put_them_together() -> None:
+    """An S2 id on one paper, an OpenAlex id on another, the same lab: one person, whether a
+    name-only source had first put both slots on one researcher or not."""
+    s2 = slot(1, "p1", keys=("s2:11",))
+    together = [s2, slot(1, "p2", keys=("openalex:A7",)), slot(1, "p3")]
+    apart = [s2, slot(2, "p2", keys=("openalex:A7",)), slot(3, "p3")]
+    assert converge(together) == ()
+    moves = converge(apart)
+    assert grouping(applied(apart, moves)) == {frozenset({"p1#1", "p2#1", "p3#1"})}
+    (with_ids,) = [m for m in moves if m.keys]
+    assert (with_ids.source, with_ids.target, with_ids.keys) == (2, 1, ("openalex:A7",))
+    assert "identified as openalex:A7" in with_ids.reason
+
+
+def test_two_ids_of_one_source_are_two_people_whichever_order_joined_them() -> None:
+    joined = [slot(1, "p1", keys=("s2:11",)), slot(1, "p2", keys=("s2:12",))]
+    (move,) = converge(joined)
+    assert (move.source, move.target, move.papers, move.keys) == (1, None, ("p2",), ("s2:12",))
+    apart = [slot(1, "p1", keys=("s2:11",)), slot(2, "p2", keys=("s2:12",))]
+    assert converge(apart) == ()
+
+
+def test_a_slot_with_both_ids_makes_one_unit_of_two_ids_of_one_source() -> None:
+    slots = [
+        slot(1, "p1", keys=("openalex:A7", "s2:11")),
+        slot(1, "p2", keys=("openalex:A7", "s2:12")),
+        slot(1, "p3", keys=("s2:12",)),
+    ]
+    (unit,) = units_of(slots)
+    assert unit.slots == ("p1#1", "p2#1", "p3#1")
+    assert converge(slots) == ()
+
+
+def test_a_researcher_a_curator_decided_on_is_never_joined_nor_split() -> None:
+    curated = [
+        slot(1, "p1", keys=("s2:11",), fixed=True),
+        slot(1, "p2", keys=("s2:12",), fixed=True),
+    ]
+    other = slot(2, "p3", keys=("openalex:A7",))
+    moves = converge([*curated, other])
+    assert moves == ()
+
+
+def test_only_blocks_with_something_to_decide_are_read_again() -> None:
+    def row(block: str, researcher: int, paper: str, ids: list[str]) -> dict[str, object]:
+        return {
+            "block": block,
+            "researcher": researcher,
+            "paper": paper,
+            "position": 1,
+            "source_ids": ids,
+            "pinned": False,
+            "method": "s2_id" if ids else "new",
+            "holder_has_ids": bool(ids),
+            "holder_keys": ids,
+            "holder_distinct": False,
+        }
+
+    rows = [
+        row("smith j", 1, "p1", ["s2:11"]),
+        row("smith j", 2, "p2", ["s2:12"]),  # two ids of one source: settled
+        row("jones a", 3, "p3", ["s2:21"]),
+        row("jones a", 4, "p4", ["openalex:A9"]),  # could be one person
+        row("brown b", 5, "p5", []),  # a name-only slot
+    ]
+    assert blocks_to_decide(rows) == ["brown b", "jones a"]

@@ -24,6 +24,22 @@ MOVES = Query(
     """,
 )
 
+# Researchers whose id lists are not the identifiers they hold, or retired ones holding any.
+IDS_ASTRAY = Query(
+    "test.ids_astray",
+    """
+    MATCH (r:Researcher)
+    WITH r, COLLECT { MATCH (i:Identifier)-[:IDENTIFIES]->(r) RETURN i ORDER BY i.key } AS ids,
+         COLLECT { UNWIND coalesce(r.s2_ids, []) AS x RETURN x ORDER BY x } AS s2_ids,
+         COLLECT { UNWIND coalesce(r.openalex_ids, []) AS x RETURN x ORDER BY x } AS openalex_ids
+    WHERE (r.merged_into IS NOT NULL AND size(ids) > 0)
+       OR (r.merged_into IS NULL
+           AND (s2_ids <> [i IN ids WHERE i.scheme = 's2' | i.value]
+                OR openalex_ids <> [i IN ids WHERE i.scheme = 'openalex' | i.value]))
+    RETURN r.id AS id, s2_ids, openalex_ids, [i IN ids | i.key] AS ids
+    """,
+)
+
 
 async def test_a_load_converges_and_a_second_pass_moves_nothing(
     db: Database, tmp_path: Path
@@ -39,6 +55,7 @@ async def test_a_load_converges_and_a_second_pass_moves_nothing(
     events = await db.run_rows(MOVES)
     assert sum(len(e["papers"]) for e in events) == moved
     assert all(e["actor"] == "machine" and "name block" in e["reason"] for e in events)
+    assert await db.run(IDS_ASTRAY) == []
     assert all(sorted(e["roles"]) == ["source", "target"] for e in events)
     assert await converge_blocks(db) == 0
     assert await db.run(HELD_TWICE) == []
