@@ -1,6 +1,9 @@
-"""Load order and researcher groupings: the demo corpus loaded in six orders of sources and
-batch sizes, each compared with the first by the set of author slots each researcher holds.
-Prints JSON; the target is 0 groupings differing in every order.
+"""Load order: the demo corpus loaded in six orders of sources and batch sizes, each
+compared with the first, by the set of author slots each researcher holds (its grouping) and
+by the canonical dump (:mod:`graph.canonical`: papers with all ids, slots with each source's
+name, ids and affiliations, researchers with their ids, COAUTHOR ties), without and with the
+load's history (curation events, retired researchers, the rule each mention was matched by
+on arrival). Prints JSON; the target is 0 differences of the state in every order.
 
     python -m benchmarks.bench_order [--papers 120]
 """
@@ -11,10 +14,13 @@ import argparse
 import asyncio
 import json
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from benchmarks.run import throwaway_store
+from scholargraph.graph.canonical import canonical_dump, differences, state_of
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.demo import write_demo_files
 from scholargraph.graph.loaders.files import file_chunks
@@ -42,40 +48,82 @@ ORDERS: tuple[tuple[tuple[str, ...], int], ...] = (
     (("arxiv", "openalex", "s2"), 60),
 )
 Groups = set[frozenset[str]]
+Dump = dict[str, Any]
 
 
-async def groups(db: Database, folder: Path, sources: tuple[str, ...], batch: int) -> Groups:
+async def load(
+    db: Database, folder: Path, sources: tuple[str, ...], batch: int
+) -> tuple[Groups, Dump, float]:
     await db.run(CLEAR_DATA)
+    started = time.perf_counter()
     for source in ("ror", *sources):
         paths = sorted((folder / source).glob("*"), key=lambda p: ("authors" in p.name, p.name))
         await Loader(db, papers_per_transaction=batch).run(file_chunks(paths))
-    return {frozenset(row["slots"]) for row in await db.run(GROUPS)}
+    seconds = time.perf_counter() - started
+    found = {frozenset(row["slots"]) for row in await db.run(GROUPS)}
+    return found, await canonical_dump(db), seconds
 
 
-async def run(papers: int) -> dict[str, object]:
+def parts_differing(left: Dump, right: Dump) -> dict[str, int]:
+    """Per part of two dumps, how many entries only one of them has."""
+    counts: dict[str, int] = {}
+    for part in sorted(set(left) | set(right)):
+        a, b = left.get(part), right.get(part)
+        if isinstance(a, dict) and isinstance(b, dict):
+            counts[part] = sum(a.get(k) != b.get(k) for k in set(a) | set(b))
+        elif isinstance(a, list) and isinstance(b, list):
+            counts[part] = len(set(map(repr, a)) ^ set(map(repr, b)))
+        else:
+            counts[part] = int(a != b)
+    return counts
+
+
+async def run(papers: int) -> tuple[dict[str, object], list[Dump]]:
+    """The report, and each order's dump."""
     with throwaway_store("order") as (settings, tmp):
         folder = write_demo_files(tmp / "demo", papers=papers, seed=3)
         async with Database.connect(settings) as db:
             await install_schema(settings, db)
-            found = [await groups(db, folder, sources, batch) for sources, batch in ORDERS]
-    first = found[0]
+            found = [await load(db, folder, sources, batch) for sources, batch in ORDERS]
+    first, first_dump, first_seconds = found[0]
     orders = {}
-    for (sources, batch), here in zip(ORDERS[1:], found[1:], strict=True):
-        differ = sorted(sorted(g) for g in here ^ first)
+    first_state = state_of(first_dump)
+    for (sources, batch), (here, dump, seconds) in zip(ORDERS[1:], found[1:], strict=True):
+        state = state_of(dump)
+        parts = parts_differing(first_state, state)
         orders[f"{','.join(sources)} in batches of {batch}"] = {
             "researchers": len(here),
             "groupings_differing": len(here - first),
-            "examples": differ[:3],
+            "state_entries_differing": parts,
+            "state_identical": not any(parts.values()),
+            "with_history_entries_differing": parts_differing(first_dump, dump),
+            "examples": differences(first_state, state, limit=3),
+            "load_s": round(seconds, 1),
         }
     first_order = f"{','.join(ORDERS[0][0])} in batches of {ORDERS[0][1]}"
-    return {"papers": papers, "first": first_order, "researchers": len(first), "orders": orders}
+    report = {
+        "papers": papers,
+        "first": first_order,
+        "first_load_s": round(first_seconds, 1),
+        "researchers": len(first),
+        "orders_with_identical_state": sum(o["state_identical"] for o in orders.values()),
+        "orders": orders,
+    }
+    return report, [dump for _, dump, _ in found]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--papers", type=int, default=120)
+    parser.add_argument("--dumps", type=Path, help="write each order's canonical dump here")
     args = parser.parse_args(argv)
-    print(json.dumps(asyncio.run(run(args.papers)), indent=2))
+    report, dumps = asyncio.run(run(args.papers))
+    if args.dumps is not None:
+        args.dumps.mkdir(parents=True, exist_ok=True)
+        for index, dump in enumerate(dumps):
+            text = json.dumps(dump, indent=1, default=str)
+            (args.dumps / f"order-{index}.json").write_text(text)
+    print(json.dumps(report, indent=2))
     return 0
 
 

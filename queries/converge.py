@@ -137,3 +137,96 @@ MOVE_UNIT_AFFILIATIONS = Query(
     """,
     "write",
 )
+
+
+class ResearcherNamesRow(TypedDict):
+    id: int
+    name: str
+    raw_names: list[str]
+    mentions: list[str]
+    profile_names: list[str]
+
+
+# The live researchers of the blocks, with every form of their name their slots print
+# (each source's, in its mentions) and the profiles of the ids they hold give.
+BLOCK_RESEARCHER_NAMES = Query(
+    "converge.block_researcher_names",
+    """
+    UNWIND $blocks AS block
+    MATCH (r:Researcher {name_key: block})
+    USING INDEX SEEK r:Researcher(name_key)
+    WHERE r.merged_into IS NULL
+    WITH DISTINCT r
+    WITH r, [(r)-[a:AUTHORED]->(:Paper) | a] AS slots
+    RETURN collect({id: r.id, name: r.name,
+                    raw_names: [a IN slots WHERE a.raw_name IS NOT NULL | a.raw_name],
+                    mentions: reduce(all = [], a IN slots | all + coalesce(a.mentions, [])),
+                    profile_names: reduce(all = [], names IN
+                                          [(i:Identifier)-[:IDENTIFIES]->(r) |
+                                           coalesce(i.profile_names, [])] | all + names)})
+           AS rows
+    """,
+)
+
+
+class SettleRow(TypedDict):
+    id: int
+    name: str
+    alt_names: list[str]
+
+
+# What a researcher's loads, in whatever order, add up to: the name shown and the others
+# kept (chosen in :func:`graph.identity.name_forms.settled_names`); what the profiles of
+# the ids they hold say (the highest h-index a source's profiles give, their
+# affiliations); their DBLP ids sorted; the id lists made from the identifiers they hold.
+SETTLE_RESEARCHERS = Query(
+    "converge.settle_researchers",
+    """
+    UNWIND $rows AS row
+    MATCH (r:Researcher {id: row.id})
+    WITH r, row,
+         COLLECT { MATCH (i:Identifier)-[:IDENTIFIES]->(r) RETURN i ORDER BY i.key } AS ids
+    WITH r, row, ids, [i IN ids WHERE i.profile_source IS NOT NULL] AS profiles
+    SET r.name = row.name,
+        r.alt_names = row.alt_names,
+        r.alt_names_text = reduce(t = '', x IN row.alt_names | t + ' ' + x),
+        r.h_index_s2 = reduce(h = null, i IN profiles |
+                              CASE WHEN i.profile_source = 's2'
+                                        AND (h IS NULL OR i.profile_h_index > h)
+                                   THEN i.profile_h_index ELSE h END),
+        r.h_index_openalex = reduce(h = null, i IN profiles |
+                                    CASE WHEN i.profile_source = 'openalex'
+                                              AND (h IS NULL OR i.profile_h_index > h)
+                                         THEN i.profile_h_index ELSE h END),
+        r.profile_affiliations = COLLECT {
+          UNWIND profiles AS i UNWIND i.profile_affiliations AS x
+          RETURN DISTINCT x ORDER BY x LIMIT 20 },
+        r.dblp = COLLECT {
+          UNWIND coalesce(r.dblp, []) + reduce(all = [], i IN profiles | all + i.profile_dblp)
+            AS x
+          RETURN DISTINCT x ORDER BY x },
+        r.s2_ids = [i IN ids WHERE i.scheme = 's2' | i.value],
+        r.openalex_ids = [i IN ids WHERE i.scheme = 'openalex' | i.value]
+    """,
+    "write",
+)
+
+
+# A researcher with no slot left (retired, or kept for the ids a profile gave) has no
+# coauthor: ties a fold left on them go.
+DROP_SLOTLESS_TIES = Query(
+    "converge.drop_slotless_ties",
+    """
+    UNWIND $blocks AS block
+    MATCH (r:Researcher {name_key: block})
+    USING INDEX SEEK r:Researcher(name_key)
+    WHERE NOT (r)-[:AUTHORED]->()
+    MATCH (r)-[c:COAUTHOR]-()
+    WITH DISTINCT c
+    DELETE c
+    """,
+    "write",
+)
+
+# The type of the rows each statement unwinds as ``row``.
+ROW_TYPES: dict[Query, object] = {SETTLE_RESEARCHERS: SettleRow}

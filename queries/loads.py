@@ -23,8 +23,10 @@ SET_FINGERPRINTS = Query(
     """
     UNWIND $rows AS row
     MATCH (p:Paper {key: row.key})
-    SET p.fingerprints = [f IN coalesce(p.fingerprints, [])
-                          WHERE NOT f STARTS WITH row.source + ':'] + row.fingerprint
+    SET p.fingerprints = COLLECT { UNWIND [f IN coalesce(p.fingerprints, [])
+                                           WHERE NOT f STARTS WITH row.source + ':'] +
+                                          row.fingerprint AS f
+                                   RETURN f ORDER BY f }
     """,
     "write",
 )

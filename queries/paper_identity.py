@@ -78,17 +78,18 @@ UPSERT_PAPER_IDS = Query(
     """
     UNWIND $rows AS row
     MATCH (p:Paper {key: row.key})
-    SET p.dois = reduce(acc = coalesce(p.dois, []), x IN row.dois |
-                        CASE WHEN x IN acc THEN acc ELSE acc + x END),
-        p.s2_ids = reduce(acc = coalesce(p.s2_ids, []),
-                          x IN [i IN row.ids WHERE i.scheme = 's2' | i.value] |
-                          CASE WHEN x IN acc THEN acc ELSE acc + x END),
-        p.openalex_ids = reduce(acc = coalesce(p.openalex_ids, []),
-                                x IN [i IN row.ids WHERE i.scheme = 'openalex' | i.value] |
-                                CASE WHEN x IN acc THEN acc ELSE acc + x END),
-        p.mag_ids = reduce(acc = coalesce(p.mag_ids, []),
-                           x IN [i IN row.ids WHERE i.scheme = 'mag' | i.value] |
-                           CASE WHEN x IN acc THEN acc ELSE acc + x END)
+    SET p.dois = COLLECT { UNWIND coalesce(p.dois, []) + row.dois AS x
+                           RETURN DISTINCT x ORDER BY x },
+        p.s2_ids = COLLECT { UNWIND coalesce(p.s2_ids, []) +
+                                    [i IN row.ids WHERE i.scheme = 's2' | i.value] AS x
+                             RETURN DISTINCT x ORDER BY x },
+        p.openalex_ids = COLLECT { UNWIND coalesce(p.openalex_ids, []) +
+                                          [i IN row.ids WHERE i.scheme = 'openalex' | i.value]
+                                          AS x
+                                   RETURN DISTINCT x ORDER BY x },
+        p.mag_ids = COLLECT { UNWIND coalesce(p.mag_ids, []) +
+                                     [i IN row.ids WHERE i.scheme = 'mag' | i.value] AS x
+                              RETURN DISTINCT x ORDER BY x }
     WITH p, row
     CALL (p, row) {
       UNWIND row.ids AS id
@@ -173,20 +174,20 @@ MERGE_PAPER = Query(
         s.field_ranks = $ranks,
         s.retrieved = CASE WHEN s.retrieved IS NULL OR m.retrieved > s.retrieved
                            THEN m.retrieved ELSE s.retrieved END,
-        s.sources = reduce(acc = coalesce(s.sources, []), x IN coalesce(m.sources, []) |
-                           CASE WHEN x IN acc THEN acc ELSE acc + x END),
-        s.fingerprints = coalesce(s.fingerprints, []) +
-                         [f IN coalesce(m.fingerprints, []) WHERE NOT f IN
-                          coalesce(s.fingerprints, [])],
-        s.dois = reduce(acc = coalesce(s.dois, []), x IN coalesce(m.dois, []) |
-                        CASE WHEN x IN acc THEN acc ELSE acc + x END),
-        s.s2_ids = reduce(acc = coalesce(s.s2_ids, []), x IN coalesce(m.s2_ids, []) |
-                          CASE WHEN x IN acc THEN acc ELSE acc + x END),
-        s.openalex_ids = reduce(acc = coalesce(s.openalex_ids, []),
-                                x IN coalesce(m.openalex_ids, []) |
-                                CASE WHEN x IN acc THEN acc ELSE acc + x END),
-        s.mag_ids = reduce(acc = coalesce(s.mag_ids, []), x IN coalesce(m.mag_ids, []) |
-                           CASE WHEN x IN acc THEN acc ELSE acc + x END)
+        s.sources = COLLECT { UNWIND coalesce(s.sources, []) + coalesce(m.sources, []) AS x
+                              RETURN DISTINCT x ORDER BY x },
+        s.fingerprints = COLLECT { UNWIND coalesce(s.fingerprints, []) +
+                                          coalesce(m.fingerprints, []) AS x
+                                   RETURN DISTINCT x ORDER BY x },
+        s.dois = COLLECT { UNWIND coalesce(s.dois, []) + coalesce(m.dois, []) AS x
+                           RETURN DISTINCT x ORDER BY x },
+        s.s2_ids = COLLECT { UNWIND coalesce(s.s2_ids, []) + coalesce(m.s2_ids, []) AS x
+                             RETURN DISTINCT x ORDER BY x },
+        s.openalex_ids = COLLECT { UNWIND coalesce(s.openalex_ids, []) +
+                                          coalesce(m.openalex_ids, []) AS x
+                                   RETURN DISTINCT x ORDER BY x },
+        s.mag_ids = COLLECT { UNWIND coalesce(s.mag_ids, []) + coalesce(m.mag_ids, []) AS x
+                              RETURN DISTINCT x ORDER BY x }
     """,
     "write",
 )

@@ -117,12 +117,15 @@ UPSERT_RESEARCHERS = Query(
     SET r.orcid = CASE WHEN r.orcid IS NULL AND row.orcid IS NOT NULL
                             AND NOT EXISTS { (:Researcher {orcid: row.orcid}) }
                        THEN row.orcid ELSE r.orcid END,
-        r.h_index_s2 = coalesce(row.h_index_s2, r.h_index_s2),
-        r.h_index_openalex = coalesce(row.h_index_openalex, r.h_index_openalex),
+        r.h_index_s2 = CASE WHEN r.h_index_s2 IS NULL OR row.h_index_s2 > r.h_index_s2
+                            THEN row.h_index_s2 ELSE r.h_index_s2 END,
+        r.h_index_openalex = CASE WHEN r.h_index_openalex IS NULL
+                                       OR row.h_index_openalex > r.h_index_openalex
+                                  THEN row.h_index_openalex ELSE r.h_index_openalex END,
         r.alt_names = reduce(acc = coalesce(r.alt_names, []), x IN row.names |
                              CASE WHEN x IN acc OR x = r.name THEN acc ELSE acc + x END),
-        r.dblp = reduce(acc = coalesce(r.dblp, []), x IN row.dblp |
-                        CASE WHEN x IN acc THEN acc ELSE acc + x END),
+        r.dblp = COLLECT { UNWIND coalesce(r.dblp, []) + row.dblp AS x
+                           RETURN DISTINCT x ORDER BY x },
         r.affiliation_names = reduce(acc = coalesce(r.affiliation_names, []),
                                      x IN row.affiliations |
                                      CASE WHEN x IN acc THEN acc ELSE acc + x END)[..20],
@@ -177,6 +180,32 @@ UPSERT_IDENTIFIERS = Query(
 )
 
 
+class ProfileRow(TypedDict):
+    key: str  # the profile's own id: "<source>:<value>"
+    source: str
+    names: list[str]
+    h_index: int | None
+    affiliations: list[str]
+    dblp: list[str]
+
+
+# A profile is kept on its own id: whoever holds the id holds what the profile says, so a
+# later move of the id (graph.loaders.converge) takes the profile along.
+SET_IDENTIFIER_PROFILES = Query(
+    "writer.set_identifier_profiles",
+    """
+    UNWIND $rows AS row
+    MATCH (i:Identifier {key: row.key})
+    SET i.profile_source = row.source,
+        i.profile_names = row.names,
+        i.profile_h_index = row.h_index,
+        i.profile_affiliations = row.affiliations,
+        i.profile_dblp = row.dblp
+    """,
+    "write",
+)
+
+
 class CategoryRow(TypedDict):
     code: str
     primary: bool
@@ -210,8 +239,8 @@ UPSERT_PAPERS = Query(
         p.field_ranks = row.ranks,
         p.retrieved = CASE WHEN p.retrieved IS NULL OR row.retrieved > p.retrieved
                            THEN row.retrieved ELSE p.retrieved END,
-        p.sources = reduce(acc = coalesce(p.sources, []), x IN row.sources |
-                           CASE WHEN x IN acc THEN acc ELSE acc + x END)
+        p.sources = COLLECT { UNWIND coalesce(p.sources, []) + row.sources AS x
+                              RETURN DISTINCT x ORDER BY x }
     WITH p, row
     CALL (p, row) {
       WITH * WHERE row.categories IS NOT NULL
@@ -496,6 +525,7 @@ ROW_TYPES: dict[Query, Any] = {
     LINK_INSTITUTION_PARENTS: ParentLinkRow,
     UPSERT_RESEARCHERS: ResearcherRow,
     UPSERT_IDENTIFIERS: IdentifierRow,
+    SET_IDENTIFIER_PROFILES: ProfileRow,
     UPSERT_PAPERS: PaperRow,
     UPSERT_AUTHORSHIPS: AuthorshipRow,
     FOLD_SLOTS: FoldRow,

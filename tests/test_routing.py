@@ -10,12 +10,12 @@ import httpx
 import pytest
 
 from scholargraph.api.app import create_app
+from scholargraph.graph.canonical import canonical_dump, differences
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.demo import load_demo, write_demo_files
 from scholargraph.queries import Query
 from scholargraph.queries.admin import CLEAR_DATA
-from tests.canonical import canonical_dump, differences
 from tests.conftest import record_query
 
 _WRITE = Query("test.routing_write", "CREATE (:RoutingProbe {n: $n})", mode="write")

@@ -89,3 +89,17 @@ def preferred_name(names: Iterable[str]) -> str:
     if not forms:
         raise ValueError("preferred_name needs at least one name")
     return display_name(max(forms, key=name_quality))
+
+
+def settled_names(names: Iterable[str]) -> tuple[str, tuple[str, ...]]:
+    """From every form known of one person's name (the one shown and the others kept), the
+    form to show and the others to keep, sorted: the same whatever order the forms came in.
+    A form that is only another's display form is not kept beside it.
+
+    >>> settled_names(["A. Lovelace", "Lovelace, A.", "Lovelace, Ada"])
+    ('Ada Lovelace', ('Lovelace, A.', 'Lovelace, Ada'))
+    """
+    forms = {name for name in names if name.strip()}
+    shown = preferred_name(forms)
+    derived = {display_name(form) for form in forms if display_name(form) != form}
+    return shown, tuple(sorted(form for form in forms if form != shown and form not in derived))

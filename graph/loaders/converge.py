@@ -6,6 +6,11 @@ pure :func:`graph.identity.converge.converge` for the moves, and makes them as r
 machine moves (:func:`graph.curation.move_slots`, with the ids that go along). Each group of
 blocks is read, decided and written in one transaction, so a retried transaction decides
 again from what it reads.
+
+Then :func:`settle_blocks` makes what the blocks' researchers show order-free too: the name
+(:func:`graph.identity.name_forms.settled_names`), what the profiles of the ids they hold
+say, the sorted lists, and the matching features made again from the final slots; a
+researcher left with no slot keeps no coauthor tie.
 """
 
 from __future__ import annotations
@@ -20,10 +25,13 @@ from scholargraph.graph.identity.converge import (
     converge,
     stored_slots,
 )
+from scholargraph.graph.identity.name_forms import settled_names
 from scholargraph.queries import converge as q
+from scholargraph.queries import writer as writer_queries
 
 BLOCKS_PER_TRANSACTION = 500
 UNIT_BLOCKS_PER_READ = 5_000
+SETTLE_BLOCKS_PER_TRANSACTION = 2_000
 # The pass reads every touched block of a whole load at once: more than one batch's work.
 PASS_TIMEOUT_S = 600.0
 
@@ -51,7 +59,32 @@ async def converge_blocks(
             return await apply_moves(tx, converge(stored_slots(rows[0]["rows"] if rows else [])))
 
         moved += await db.unit(work, timeout_s=PASS_TIMEOUT_S)
+    await settle_blocks(db, keys)
     return moved
+
+
+async def settle_blocks(
+    db: Database, blocks: list[str], *, per_transaction: int = SETTLE_BLOCKS_PER_TRANSACTION
+) -> int:
+    """Settle the blocks' live researchers (see the module); returns how many."""
+    settled = 0
+    for start in range(0, len(blocks), per_transaction):
+        chunk = blocks[start : start + per_transaction]
+
+        async def work(tx: Tx, chunk: list[str] = chunk) -> int:
+            found = await tx.run(q.BLOCK_RESEARCHER_NAMES, {"blocks": chunk})
+            rows: list[q.SettleRow] = []
+            for row in found[0]["rows"] if found else []:
+                name, others = settled_names(_forms(row))
+                rows.append({"id": row["id"], "name": name, "alt_names": list(others)})
+            ids = [row["id"] for row in rows]
+            await tx.run(q.SETTLE_RESEARCHERS, {"rows": rows})
+            await tx.run(writer_queries.REBUILD_FEATURES, {"ids": ids})
+            await tx.run(q.DROP_SLOTLESS_TIES, {"blocks": chunk})
+            return len(rows)
+
+        settled += await db.unit(work, timeout_s=PASS_TIMEOUT_S)
+    return settled
 
 
 async def _to_decide(db: Database, blocks: list[str]) -> list[str]:
@@ -81,3 +114,11 @@ async def apply_moves(tx: Tx, moves: Iterable[SlotMove]) -> int:
         await curation.move_slots(tx, move.source, target, move.papers, reason=move.reason)
         moved += len(move.papers)
     return moved
+
+
+def _forms(row: q.ResearcherNamesRow) -> list[str]:
+    """Every printed form of the researcher's name: each source's mention of a slot is
+    ``<source>:<method>:<raw name>``. A researcher with no form known keeps its name."""
+    forms = [*row["raw_names"], *row["profile_names"]]
+    forms += [mention.split(":", 2)[2] for mention in row["mentions"] if mention.count(":") >= 2]
+    return forms if any(f.strip() for f in forms) else [row["name"]]

@@ -20,6 +20,7 @@ from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.claims import write_claims
 from scholargraph.graph.loaders.converge import converge_blocks
 from scholargraph.graph.loaders.profiles import (
+    profile_blocks,
     write_affiliations,
     write_authors,
     write_institutions,
@@ -250,6 +251,7 @@ class Loader:
             summary.papers.add(await self.writer.write_papers(batch.papers[start : start + step]))
         if batch.authors:
             created, updated = await write_authors(self.db, batch.authors)
+            self.writer.touched |= profile_blocks(batch.authors)
             summary.authors_created += created
             summary.authors_updated += updated
         if batch.claims:

@@ -72,9 +72,29 @@ async def write_authors(db: Database, authors: list[AuthorRecord]) -> tuple[int,
                 )
         await tx.run(wq.UPSERT_RESEARCHERS, {"rows": researchers})
         await tx.run(wq.UPSERT_IDENTIFIERS, {"rows": identifiers})
+        await tx.run(wq.SET_IDENTIFIER_PROFILES, {"rows": [_profile_row(a) for a in with_ids]})
         return len(unknown), len(with_ids) - len(unknown)
 
     return await db.unit(work)
+
+
+def _profile_row(author: AuthorRecord) -> wq.ProfileRow:
+    """What the profile says, for its own id (of its source's scheme, else its first)."""
+    keys = [key for _, key in identifier_keys(author)]
+    own = next((k for k in keys if k.startswith(f"{author.source}:")), keys[0])
+    return wq.ProfileRow(
+        key=own,
+        source=author.source,
+        names=sorted({author.name, *author.alt_names}),
+        h_index=author.h_index,
+        affiliations=sorted({i.name for i in author.affiliations if i.name}),
+        dblp=sorted(set(author.dblp)),
+    )
+
+
+def profile_blocks(authors: list[AuthorRecord]) -> set[str]:
+    """The name blocks of the profiles' names."""
+    return {block_key(parse_name(a.name)) for a in authors}
 
 
 def _researcher_row(rid: int, author: AuthorRecord) -> wq.ResearcherRow:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from scholargraph.cli.load_cmd import EXIT_REJECTED
+from scholargraph.graph.canonical import canonical_dump, differences
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
 from scholargraph.graph.errors import RecordRejected
@@ -28,7 +29,6 @@ from scholargraph.graph.loaders.parse.files import (
 from scholargraph.graph.loaders.pipeline import Loader
 from scholargraph.graph.records import PaperRecord, Version
 from scholargraph.queries import Query
-from tests.canonical import canonical_dump, differences
 from tests.loaders.source_files import json_lines, openalex_work, ror_record, s2_line
 from tests.test_cli import scholargraph
 

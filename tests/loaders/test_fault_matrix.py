@@ -33,11 +33,11 @@ import pytest
 
 from scholargraph.cli.load_cmd import EXIT_REJECTED
 from scholargraph.graph import localserver
+from scholargraph.graph.canonical import canonical_dump, differences
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.demo import write_demo_files
 from scholargraph.queries.admin import CLEAR_DATA
-from tests.canonical import canonical_dump, differences
 from tests.conftest import record_query
 
 ROOT = Path(__file__).resolve().parents[2]

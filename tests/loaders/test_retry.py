@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import pytest
 from neo4j.exceptions import Neo4jError, SessionExpired, TransientError
 
+from scholargraph.graph.canonical import canonical_dump, differences
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database, Row, Tx
 from scholargraph.graph.loaders.profiles import write_authors
@@ -23,7 +24,6 @@ from scholargraph.graph.loaders.writer import GraphWriter
 from scholargraph.graph.records import PaperRecord
 from scholargraph.queries import Query
 from scholargraph.queries.admin import CLEAR_DATA
-from tests.canonical import canonical_dump, differences
 from tests.conftest import record_query
 from tests.loaders.records_factory import author, paper
 

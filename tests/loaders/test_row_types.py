@@ -17,12 +17,13 @@ from scholargraph.graph.loaders.profiles import write_affiliations, write_author
 from scholargraph.graph.loaders.writer import GraphWriter
 from scholargraph.graph.records import AffiliationRecord, InstitutionRef
 from scholargraph.queries import Query, load_all
+from scholargraph.queries import converge as cq
 from scholargraph.queries import loads as lq
 from scholargraph.queries import writer as wq
 from tests.conftest import record_query
 from tests.loaders.records_factory import author, paper
 
-MODULES = (wq, lq)
+MODULES = (wq, lq, cq)
 ROW_TYPES: dict[Query, Any] = {q: t for m in MODULES for q, t in m.ROW_TYPES.items()}
 
 

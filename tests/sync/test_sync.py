@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
+from scholargraph.graph.canonical import canonical_dump, differences
 from scholargraph.graph.db import Database
 from scholargraph.graph.errors import SourceUnavailable, SyncBusy
 from scholargraph.graph.sync import Lease, SyncOptions, SyncReport, sync_once, sync_overview
 from scholargraph.queries import Query
 from scholargraph.queries.admin import CLEAR_DATA
-from tests.canonical import canonical_dump, differences
 from tests.loaders.fake_time import FakeTime
 from tests.sync.sources import (
     DELETED,

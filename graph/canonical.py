@@ -1,5 +1,7 @@
 """A canonical dump of the graph: two loads that made the same graph dump equal.
 
+Used to prove that load order, batch size, retries and resumes do not change the graph.
+
 Researcher integer ids (and the slugs built on them) depend on the order ids were handed
 out, so a researcher is named by stable keys instead: the name and the author slots
 ``(paper key, position)`` the researcher holds, with their external ids. Everything a
@@ -11,7 +13,15 @@ load writes is in the dump, so a difference shows where two graphs part:
   edge's properties;
 * ``researchers``: each researcher's stable key with its ORCID, S2 and OpenAlex ids, and
   the researcher it was merged into;
-* ``coauthors``: every ``COAUTHOR`` tie between stable keys, with its counts and years.
+* ``coauthors``: every ``COAUTHOR`` tie between stable keys, with its counts and years;
+* ``affiliations``: every ``AFFILIATED`` edge from a stable key to an institution (by ROR
+  id, else OpenAlex id, else name), with its source and years.
+
+:func:`state_of` keeps what the graph says now and leaves out how it got there: the
+curation events and the researchers they retired, and the rule each source's mention was
+matched by when it arrived (``new`` for the first source of a slot, ``cross_source`` for a
+later one: which came first is the load's order). Each source's name, ids, affiliations
+and the source itself stay on the slot.
 """
 
 from __future__ import annotations
@@ -21,34 +31,14 @@ from typing import Any
 
 from scholargraph.graph.db import Database
 from scholargraph.graph.stats import graph_stats
-from scholargraph.queries import Query
+from scholargraph.queries.canonical import AFFILIATIONS, COAUTHORS, PAPERS, RESEARCHERS, SLOTS
 
 # Properties that name a researcher by its integer id, which differs between loads.
 RESEARCHER_ID_PROPERTIES = frozenset({"id", "slug", "merged_into"})
-
-PAPERS = Query(
-    "test.canonical_papers",
-    "MATCH (p:Paper) RETURN collect({key: p.key, props: properties(p)}) AS rows",
-)
-SLOTS = Query(
-    "test.canonical_slots",
-    """
-    MATCH (r:Researcher)-[a:AUTHORED]->(p:Paper)
-    RETURN collect({researcher: r.id, paper: p.key, position: a.position,
-                    props: properties(a)}) AS rows
-    """,
-)
-RESEARCHERS = Query(
-    "test.canonical_researchers",
-    "MATCH (r:Researcher) RETURN collect(properties(r)) AS rows",
-)
-COAUTHORS = Query(
-    "test.canonical_coauthors",
-    """
-    MATCH (a:Researcher)-[c:COAUTHOR]->(b:Researcher)
-    RETURN collect({a: a.id, b: b.id, props: properties(c)}) AS rows
-    """,
-)
+# What a load's history writes: the events, and the rule that matched a slot on arrival.
+HISTORY_LABELS = frozenset({"CurationEvent"})
+HISTORY_TYPES = frozenset({"CONCERNS"})
+ARRIVAL_PROPERTIES = frozenset({"method", "rank", "confidence"})
 
 Key = tuple[str, tuple[tuple[str, int], ...]]
 
@@ -63,6 +53,7 @@ async def canonical_dump(db: Database) -> dict[str, Any]:
     slots = await db.run_rows(SLOTS)
     researchers = await db.run_rows(RESEARCHERS)
     coauthors = await db.run_rows(COAUTHORS)
+    affiliations = await db.run_rows(AFFILIATIONS)
 
     held: dict[int, list[tuple[str, int]]] = {}
     for slot in slots:
@@ -109,7 +100,38 @@ async def canonical_dump(db: Database) -> dict[str, Any]:
             )
             for c in coauthors
         ),
+        "affiliations": sorted(
+            (key(a["researcher"]), a["institution"], json.dumps(_plain(a["props"]), sort_keys=True))
+            for a in affiliations
+        ),
     }
+
+
+def state_of(dump: dict[str, Any]) -> dict[str, Any]:
+    """The dump without the load's history (see the module)."""
+    live = [r for r in dump["researchers"] if json.loads(r[1]).get("merged_into") is None]
+    counts = dump["counts"]
+    return {
+        **dump,
+        "counts": {
+            "nodes": {
+                **{k: v for k, v in counts["nodes"].items() if k not in HISTORY_LABELS},
+                "Researcher": len(live),
+            },
+            "relationships": {
+                k: v for k, v in counts["relationships"].items() if k not in HISTORY_TYPES
+            },
+        },
+        "slots": sorted((*slot[:3], _arrival_free(slot[3])) for slot in dump["slots"]),
+        "researchers": live,
+    }
+
+
+def _arrival_free(props: str) -> str:
+    slot = {k: v for k, v in json.loads(props).items() if k not in ARRIVAL_PROPERTIES}
+    mentions = [m.split(":", 2) for m in slot.get("mentions") or []]
+    slot["mentions"] = sorted(f"{m[0]}:{m[-1]}" for m in mentions)
+    return json.dumps(slot, sort_keys=True)
 
 
 def differences(left: dict[str, Any], right: dict[str, Any], *, limit: int = 5) -> list[str]:
