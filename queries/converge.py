@@ -115,24 +115,43 @@ MOVE_IDENTIFIER_KEYS = Query(
     """,
     "write",
 )
-# A unit's affiliations go with its slots: all of them when the slots are all the source
-# holds, else those of the institutions its slots print (by name or alias).
-MOVE_UNIT_AFFILIATIONS = Query(
-    "converge.move_unit_affiliations",
+# The affiliations moved slots give go with them, by the institution ids each source gave
+# on the slot (``<source>:<scheme>:<value>``), over the years of those papers.
+MOVE_SLOT_AFFILIATIONS = Query(
+    "converge.move_slot_affiliations",
     """
-    MATCH (source:Researcher {id: $source})-[a:AFFILIATED]->(i:Institution)
+    MATCH (source:Researcher {id: $source})-[a:AUTHORED]->(p:Paper)
+    WHERE p.key IN $papers
+    UNWIND coalesce(a.institutions, []) AS entry
+    WITH split(entry, ':') AS parts, p.year AS year
+    CALL (parts) {
+      MATCH (i:Institution {ror_id: parts[2]}) WHERE parts[1] = 'ror' RETURN i
+      UNION
+      MATCH (i:Institution {openalex_id: parts[2]}) WHERE parts[1] = 'openalex' RETURN i
+    }
+    WITH parts[0] AS origin, i, min(year) AS first_year, max(year) AS last_year
     MATCH (target:Researcher {id: $target})
-    WITH source, target, a, i,
-         all(k IN [(source)-[:AUTHORED]->(p:Paper) | p.key] WHERE k IN $papers) AS emptied,
-         [x IN [i.name] + coalesce(i.aliases, []) | toLower(x)] AS names
-    WHERE emptied OR any(x IN $printed WHERE toLower(x) IN names)
+    MERGE (target)-[b:AFFILIATED {source: origin}]->(i)
+    SET b.first_year = CASE WHEN b.first_year IS NULL OR first_year < b.first_year
+                            THEN first_year ELSE b.first_year END,
+        b.last_year = CASE WHEN b.last_year IS NULL OR last_year > b.last_year
+                           THEN last_year ELSE b.last_year END
+    """,
+    "write",
+)
+# A unit that was all the source held takes every affiliation along (a profile's too).
+MOVE_ALL_AFFILIATIONS = Query(
+    "converge.move_all_affiliations",
+    """
+    MATCH (source:Researcher {id: $source})
+    WHERE all(k IN [(source)-[:AUTHORED]->(p:Paper) | p.key] WHERE k IN $papers)
+    MATCH (source)-[a:AFFILIATED]->(i:Institution)
+    MATCH (target:Researcher {id: $target})
     MERGE (target)-[b:AFFILIATED {source: a.source}]->(i)
     SET b.first_year = CASE WHEN b.first_year IS NULL OR a.first_year < b.first_year
                             THEN a.first_year ELSE b.first_year END,
         b.last_year = CASE WHEN b.last_year IS NULL OR a.last_year > b.last_year
                            THEN a.last_year ELSE b.last_year END
-    WITH a, emptied
-    WHERE emptied
     DELETE a
     """,
     "write",

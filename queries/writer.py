@@ -280,6 +280,7 @@ class AuthorshipRow(TypedDict):
     source_ids: list[str]
     mention: str
     affiliations: list[str]
+    institutions: list[str]  # "<source>:<scheme>:<value>" of the institutions it names
 
 
 # $order: {source: rank} of author-order precedence, lowest first.
@@ -320,6 +321,12 @@ UPSERT_AUTHORSHIPS = Query(
                               THEN coalesce(a.affiliations, [])
                               WHEN a.affiliations IS NULL THEN row.affiliations
                               ELSE COLLECT { UNWIND a.affiliations + row.affiliations AS x
+                                             RETURN DISTINCT x ORDER BY x } END,
+        a.institutions = CASE WHEN all(x IN row.institutions
+                                       WHERE x IN coalesce(a.institutions, []))
+                              THEN coalesce(a.institutions, [])
+                              ELSE COLLECT { UNWIND coalesce(a.institutions, [])
+                                                    + row.institutions AS x
                                              RETURN DISTINCT x ORDER BY x } END,
         a.pinned = coalesce(a.pinned, false)
     """,
@@ -367,6 +374,9 @@ FOLD_SLOTS = Query(
                                RETURN DISTINCT x ORDER BY x },
         b.affiliations = COLLECT { UNWIND coalesce(b.affiliations, [])
                                           + coalesce(a.affiliations, []) AS x
+                                   RETURN DISTINCT x ORDER BY x },
+        b.institutions = COLLECT { UNWIND coalesce(b.institutions, [])
+                                          + coalesce(a.institutions, []) AS x
                                    RETURN DISTINCT x ORDER BY x }
     DELETE a
     """,

@@ -154,7 +154,6 @@ class SlotMove:
     group: str
     name: str
     keys: tuple[str, ...] = ()
-    affiliations: tuple[str, ...] = ()  # as the anchored ones print them
 
     @property
     def reason(self) -> str:
@@ -370,7 +369,6 @@ def _moves(
             group=cluster[0],
             name=name,
             keys=tuple(sorted({k for s in moved for k in s.keys})),
-            affiliations=tuple(sorted({a for s in moved if s.keys for a in s.affiliations})),
         )
         for source, moved in sorted(away.items())
     ]

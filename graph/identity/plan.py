@@ -286,7 +286,16 @@ def _authorship(res: Resolution, researcher: int) -> wq.AuthorshipRow:
         source_ids=sorted({key for _, key in slot.id_keys}),
         mention=mention_text(slot.source, res.method, slot.raw_name),
         affiliations=sorted(set(slot.affiliations)),
+        institutions=[] if res.position_only else institution_keys(slot.source, slot.institutions),
     )
+
+
+def institution_keys(source: str, refs: Sequence[InstitutionRef]) -> list[str]:
+    """The institution ids a source gave on a slot, as ``<source>:<scheme>:<value>``: what
+    the slot's affiliations are, kept on it so that they can go where the slot goes."""
+    keys = {f"{source}:ror:{r.ror_id}" for r in refs if r.ror_id}
+    keys |= {f"{source}:openalex:{r.openalex_id}" for r in refs if r.openalex_id}
+    return sorted(keys)
 
 
 def _count_changes(

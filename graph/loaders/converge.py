@@ -106,11 +106,11 @@ async def apply_moves(tx: Tx, moves: Iterable[SlotMove]) -> int:
             if move.group not in created:
                 created[move.group] = await curation.new_researcher(tx, move.name)
             target = created[move.group]
+        params = {"source": move.source, "target": target, "papers": list(move.papers)}
+        await tx.run(q.MOVE_SLOT_AFFILIATIONS, params)
         if move.keys:
-            params = {"source": move.source, "target": target, "keys": list(move.keys)}
-            await tx.run(q.MOVE_IDENTIFIER_KEYS, params)
-            unit = {"papers": list(move.papers), "printed": list(move.affiliations)}
-            await tx.run(q.MOVE_UNIT_AFFILIATIONS, {**params, **unit})
+            await tx.run(q.MOVE_IDENTIFIER_KEYS, {**params, "keys": list(move.keys)})
+            await tx.run(q.MOVE_ALL_AFFILIATIONS, params)
         await curation.move_slots(tx, move.source, target, move.papers, reason=move.reason)
         moved += len(move.papers)
     return moved
