@@ -135,7 +135,62 @@ MOVE_SLOT_AFFILIATIONS = Query(
     SET b.first_year = CASE WHEN b.first_year IS NULL OR first_year < b.first_year
                             THEN first_year ELSE b.first_year END,
         b.last_year = CASE WHEN b.last_year IS NULL OR last_year > b.last_year
-                           THEN last_year ELSE b.last_year END
+                           THEN last_year ELSE b.last_year END,
+        b.from_papers = true
+    """,
+    "write",
+)
+# The affiliations the profiles of moving ids gave go with the ids; what only they gave the
+# source goes from it.
+MOVE_PROFILE_AFFILIATIONS = Query(
+    "converge.move_profile_affiliations",
+    """
+    MATCH (source:Researcher {id: $source})-[a:AFFILIATED]->(i:Institution)
+    WHERE any(k IN coalesce(a.profile_keys, []) WHERE k IN $keys)
+    MATCH (target:Researcher {id: $target})
+    MERGE (target)-[b:AFFILIATED {source: a.source}]->(i)
+    SET b.first_year = CASE WHEN b.first_year IS NULL OR a.first_year < b.first_year
+                            THEN a.first_year ELSE b.first_year END,
+        b.last_year = CASE WHEN b.last_year IS NULL OR a.last_year > b.last_year
+                           THEN a.last_year ELSE b.last_year END,
+        b.from_papers = coalesce(b.from_papers, false),
+        b.from_profile = true,
+        b.profile_keys = COLLECT { UNWIND coalesce(b.profile_keys, [])
+                                          + [k IN a.profile_keys WHERE k IN $keys] AS x
+                                   RETURN DISTINCT x ORDER BY x }
+    WITH a
+    SET a.profile_keys = [k IN a.profile_keys WHERE NOT k IN $keys]
+    WITH a
+    WHERE size(a.profile_keys) = 0
+    SET a.from_profile = false
+    WITH a
+    WHERE NOT coalesce(a.from_papers, false)
+    DELETE a
+    """,
+    "write",
+)
+# After slots moved away: the affiliations only slots gave the source, made again from the
+# slots it still holds (gone when none gives the institution any more).
+SETTLE_SOURCE_AFFILIATIONS = Query(
+    "converge.settle_source_affiliations",
+    """
+    MATCH (source:Researcher {id: $source})-[a:AFFILIATED]->(i:Institution)
+    WHERE coalesce(a.from_papers, false) AND NOT coalesce(a.from_profile, false)
+    CALL (source, a, i) {
+      OPTIONAL MATCH (source)-[s:AUTHORED]->(p:Paper)
+      WHERE any(x IN coalesce(s.institutions, [])
+                WHERE x = a.source + ':ror:' + i.ror_id
+                   OR x = a.source + ':openalex:' + i.openalex_id)
+      RETURN count(p) AS n, min(p.year) AS first_year, max(p.year) AS last_year
+    }
+    CALL (a, n, first_year, last_year) {
+      WITH * WHERE n > 0
+      SET a.first_year = first_year, a.last_year = last_year
+    }
+    CALL (a, n) {
+      WITH * WHERE n = 0
+      DELETE a
+    }
     """,
     "write",
 )
@@ -151,7 +206,12 @@ MOVE_ALL_AFFILIATIONS = Query(
     SET b.first_year = CASE WHEN b.first_year IS NULL OR a.first_year < b.first_year
                             THEN a.first_year ELSE b.first_year END,
         b.last_year = CASE WHEN b.last_year IS NULL OR a.last_year > b.last_year
-                           THEN a.last_year ELSE b.last_year END
+                           THEN a.last_year ELSE b.last_year END,
+        b.from_papers = coalesce(b.from_papers, false) OR coalesce(a.from_papers, false),
+        b.from_profile = coalesce(b.from_profile, false) OR coalesce(a.from_profile, false),
+        b.profile_keys = COLLECT { UNWIND coalesce(b.profile_keys, [])
+                                          + coalesce(a.profile_keys, []) AS x
+                                   RETURN DISTINCT x ORDER BY x }
     DELETE a
     """,
     "write",

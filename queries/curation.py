@@ -79,7 +79,12 @@ MOVE_AFFILIATIONS = Query(
     SET b.first_year = CASE WHEN b.first_year IS NULL OR a.first_year < b.first_year
                             THEN a.first_year ELSE b.first_year END,
         b.last_year = CASE WHEN b.last_year IS NULL OR a.last_year > b.last_year
-                           THEN a.last_year ELSE b.last_year END
+                           THEN a.last_year ELSE b.last_year END,
+        b.from_papers = coalesce(b.from_papers, false) OR coalesce(a.from_papers, false),
+        b.from_profile = coalesce(b.from_profile, false) OR coalesce(a.from_profile, false),
+        b.profile_keys = COLLECT { UNWIND coalesce(b.profile_keys, [])
+                                          + coalesce(a.profile_keys, []) AS x
+                                   RETURN DISTINCT x ORDER BY x }
     DELETE a
     """,
     "write",

@@ -407,6 +407,8 @@ class AffiliationRow(TypedDict):
     source: str
     first_year: int | None
     last_year: int | None
+    from_papers: bool  # a slot's institution, else a profile's affiliation
+    profile_keys: list[str]  # the ids of the profile that gave it ([] from papers)
 
 
 UPSERT_AFFILIATIONS = Query(
@@ -420,7 +422,11 @@ UPSERT_AFFILIATIONS = Query(
                             THEN row.first_year ELSE a.first_year END,
         a.last_year = CASE WHEN row.last_year IS NULL THEN a.last_year
                            WHEN a.last_year IS NULL OR row.last_year > a.last_year
-                           THEN row.last_year ELSE a.last_year END
+                           THEN row.last_year ELSE a.last_year END,
+        a.from_papers = coalesce(a.from_papers, false) OR row.from_papers,
+        a.from_profile = coalesce(a.from_profile, false) OR NOT row.from_papers,
+        a.profile_keys = COLLECT { UNWIND coalesce(a.profile_keys, []) + row.profile_keys AS x
+                                   RETURN DISTINCT x ORDER BY x }
     """,
     "write",
 )

@@ -157,6 +157,8 @@ async def write_affiliations(
                         source=rec.source,
                         first_year=rec.first_year,
                         last_year=rec.last_year,
+                        from_papers=False,
+                        profile_keys=sorted(key for _, key in identifier_keys(rec.author)),
                     )
                 )
         await tx.run(wq.UPSERT_AFFILIATIONS, {"rows": rows})

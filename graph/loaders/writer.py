@@ -270,6 +270,8 @@ async def apply(tx: Tx, batch: BatchPlan, institutions: InstitutionIndex) -> Non
             source=pending.source,
             first_year=pending.year,
             last_year=pending.year,
+            from_papers=True,
+            profile_keys=[],
         )
         for pending in batch.affiliations
         for institution in institution_ids.resolve_all(pending.institutions)
