@@ -68,10 +68,20 @@ EXTRAS = (
     ),
     Extra(
         "bench_order",
-        "Load order and researcher groupings (issue: write plan)",
+        "Load order: groupings and the canonical dump (issue: write plan)",
         "The demo corpus (120 papers) loaded in six orders of sources and batch sizes; in "
-        "each, the researchers whose set of author slots differs from the first order's. "
-        "Target: 0 in every order.",
+        "each, the researchers whose set of author slots differs from the first order's, and "
+        "the entries of the canonical dump that differ, of the graph's state (papers, slots, "
+        "researchers, ties, affiliations) and with the load's history. Target: 0 state "
+        "differences in every order.",
+    ),
+    Extra(
+        "bench_order",
+        "Load order at 10,000 papers (issue: write plan)",
+        "The same six orders on the 10,000-paper demo corpus. Target: the state identical "
+        "in every order.",
+        args=("--papers", "10000"),
+        timeout=7200.0,
     ),
     Extra(
         "bench_hyperauthor",

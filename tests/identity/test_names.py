@@ -3,7 +3,12 @@ from pathlib import Path
 import pytest
 
 from scholargraph.graph.errors import BadInput
-from scholargraph.graph.identity.name_forms import display_name, name_quality, preferred_name
+from scholargraph.graph.identity.name_forms import (
+    display_name,
+    name_quality,
+    preferred_name,
+    settled_names,
+)
 from scholargraph.graph.identity.names import (
     ParsedName,
     block_key,
@@ -146,6 +151,19 @@ def test_the_preferred_name_is_the_fullest_form_in_any_order() -> None:
     assert name_quality("Ada Lovelace") > name_quality("ADA LOVELACE")
     with pytest.raises(ValueError, match="at least one"):
         preferred_name([" "])
+
+
+def test_settled_names_do_not_depend_on_which_form_came_first() -> None:
+    # A researcher first written from "Lovelace, A." shows "A. Lovelace", a form no source
+    # printed; one first written from "Lovelace, Ada" never held it. Both settle alike.
+    first = settled_names(["A. Lovelace", "Lovelace, A.", "Lovelace, Ada"])
+    second = settled_names(["Ada Lovelace", "Lovelace, Ada", "Lovelace, A."])
+    assert first == second == ("Ada Lovelace", ("Lovelace, A.", "Lovelace, Ada"))
+    assert settled_names(["V. Kuznetsov", "Vladimir Kuznetsov"]) == (
+        "Vladimir Kuznetsov",
+        ("V. Kuznetsov",),
+    )
+    assert settled_names(["Ada Lovelace", " "]) == ("Ada Lovelace", ())
 
 
 def test_name_from_parts_strips_titles_and_keeps_middles() -> None:

@@ -1,15 +1,17 @@
 """The demo corpus loaded in different orders of sources and batch sizes gives the same author
 slots: each ``(paper, position)`` once, with the position, raw name and kind of the source that
 owns the author order, and every source's ids and affiliations on it; the same researchers,
-each holding the same slots with the same external ids. (COAUTHOR ties do not match across
-orders yet: see the changelog's known limits.)"""
+each holding the same slots with the same external ids; and the same canonical dump of what
+the graph says (:func:`graph.canonical.state_of`: papers with every id, slots, researchers
+with their names, ids and features, COAUTHOR ties, affiliations)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from scholargraph.graph.canonical import canonical_dump, differences, state_of
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.demo import write_demo_files
 from scholargraph.graph.loaders.files import file_chunks
@@ -52,12 +54,13 @@ async def _graph(db: Database, folder: Path, sources: tuple[str, ...], batch: in
     slots = sorted(json.dumps(row) for row in await db.run_rows(SLOTS))
     people = await db.run_rows(PEOPLE)
     held = sorted(json.dumps([sorted(p["slots"]), p["orcid"], sorted(p["ids"])]) for p in people)
-    return Dump(slots, held)
+    return Dump(slots, held, state_of(await canonical_dump(db)))
 
 
 class Dump(NamedTuple):
     slots: list[str]
     people: list[str]
+    state: dict[str, Any]
 
 
 def _differs(first: list[str], here: list[str]) -> str:
@@ -77,3 +80,4 @@ async def test_any_order_of_sources_and_batches_gives_the_same_graph(
         order = f"{sources} in batches of {batch}"
         assert dump.slots == first.slots, f"{order}: {_differs(first.slots, dump.slots)}"
         assert dump.people == first.people, f"{order}: {_differs(first.people, dump.people)}"
+        assert differences(first.state, dump.state) == [], order
