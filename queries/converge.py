@@ -4,6 +4,7 @@ of name blocks, with each slot's own evidence."""
 from typing import TypedDict
 
 from scholargraph.queries._query import Query
+from scholargraph.queries.curation import FOLD_AFFILIATION
 
 
 class BlockSlotRow(TypedDict):
@@ -203,17 +204,8 @@ MOVE_ALL_AFFILIATIONS = Query(
     MATCH (source)-[a:AFFILIATED]->(i:Institution)
     MATCH (target:Researcher {id: $target})
     MERGE (target)-[b:AFFILIATED {source: a.source}]->(i)
-    SET b.first_year = CASE WHEN b.first_year IS NULL OR a.first_year < b.first_year
-                            THEN a.first_year ELSE b.first_year END,
-        b.last_year = CASE WHEN b.last_year IS NULL OR a.last_year > b.last_year
-                           THEN a.last_year ELSE b.last_year END,
-        b.from_papers = coalesce(b.from_papers, false) OR coalesce(a.from_papers, false),
-        b.from_profile = coalesce(b.from_profile, false) OR coalesce(a.from_profile, false),
-        b.profile_keys = COLLECT { UNWIND coalesce(b.profile_keys, [])
-                                          + coalesce(a.profile_keys, []) AS x
-                                   RETURN DISTINCT x ORDER BY x }
-    DELETE a
-    """,
+    """
+    + FOLD_AFFILIATION,
     "write",
 )
 

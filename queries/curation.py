@@ -70,12 +70,9 @@ MOVE_AUTHORSHIPS = Query(
     """,
     "write",
 )
-MOVE_AFFILIATIONS = Query(
-    "curation.move_affiliations",
-    """
-    MATCH (source:Researcher {id: $source})-[a:AFFILIATED]->(i:Institution)
-    MATCH (target:Researcher {id: $target})
-    MERGE (target)-[b:AFFILIATED {source: a.source}]->(i)
+# Folds AFFILIATED edge ``a`` into ``b`` (same institution and source): the years widened,
+# the marks of what gave it (slots, profiles and their ids) joined.
+FOLD_AFFILIATION = """
     SET b.first_year = CASE WHEN b.first_year IS NULL OR a.first_year < b.first_year
                             THEN a.first_year ELSE b.first_year END,
         b.last_year = CASE WHEN b.last_year IS NULL OR a.last_year > b.last_year
@@ -86,7 +83,15 @@ MOVE_AFFILIATIONS = Query(
                                           + coalesce(a.profile_keys, []) AS x
                                    RETURN DISTINCT x ORDER BY x }
     DELETE a
-    """,
+"""
+MOVE_AFFILIATIONS = Query(
+    "curation.move_affiliations",
+    """
+    MATCH (source:Researcher {id: $source})-[a:AFFILIATED]->(i:Institution)
+    MATCH (target:Researcher {id: $target})
+    MERGE (target)-[b:AFFILIATED {source: a.source}]->(i)
+    """
+    + FOLD_AFFILIATION,
     "write",
 )
 MOVE_IDENTIFIERS = Query(
