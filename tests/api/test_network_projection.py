@@ -140,6 +140,16 @@ async def test_a_changed_graph_is_read_from_the_database_until_read_again(
     coauthors: Database,
 ) -> None:
     index = await ready_index(coauthors)
+    # the rebuild waits for quiet_s and then for this gate: a busy machine can take longer
+    # than quiet_s to walk the network on the database, which would find it rebuilt already
+    gate = asyncio.Event()
+    until_quiet = index._until_quiet
+
+    async def quiet_and_let_through() -> None:
+        await until_quiet()
+        await gate.wait()
+
+    index._until_quiet = quiet_and_let_through  # type: ignore[method-assign]
     try:
         old = index.projection
         assert old is not None
@@ -153,7 +163,9 @@ async def test_a_changed_graph_is_read_from_the_database_until_read_again(
         assert index.projection is None and index.state == "building"
         assert after == await coauthor_network(coauthors, LEAF, depth=1)
         assert stranger in {n.id for n in after.nodes}
+        assert index.projection is None  # still read from the database until rebuilt
 
+        gate.set()
         assert await index.wait_ready(30)
         for _ in range(200):  # read again once the graph has been quiet for quiet_s
             if index.projection is not None and index.projection is not old:
