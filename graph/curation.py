@@ -34,6 +34,7 @@ from scholargraph.graph.identity.merging import merge_refusal
 from scholargraph.graph.identity.snapshot import ResearcherState, SharedPaper
 from scholargraph.graph.loaders.rows import slugify
 from scholargraph.graph.sequences import RESEARCHER_IDS_START
+from scholargraph.queries import converge as converge_queries
 from scholargraph.queries import curation as q
 from scholargraph.queries import identity as identity_queries
 from scholargraph.queries import writer as writer_queries
@@ -147,16 +148,18 @@ async def split(
         target = into if into is not None else await new_researcher(tx, states[researcher]["name"])
         if into is not None and states[into]["merged_into"] is not None:
             await tx.run(q.REVIVE, {"id": into})
-        rows = await tx.run(
-            q.MOVE_AUTHORSHIPS,
-            {"source": researcher, "target": target, "papers": keys, "assign": True},
-        )
+        # the affiliations the moved slots give go with them (the ids, and so the
+        # profile's affiliations, stay)
+        moving = {"source": researcher, "target": target, "papers": keys}
+        await tx.run(converge_queries.MOVE_SLOT_AFFILIATIONS, moving)
+        rows = await tx.run(q.MOVE_AUTHORSHIPS, {**moving, "assign": True})
         missing = sorted(set(keys) - set(rows[0]["moved"]))
         if missing:
             raise NotFound(
                 f"researcher {researcher} is not an author of {', '.join(missing)}; "
                 f"check the paper ids on their page"
             )
+        await tx.run(converge_queries.SETTLE_SOURCE_AFFILIATIONS, {"source": researcher})
         low, high = sorted((researcher, target))
         await tx.run(q.MARK_DISTINCT, {"low": low, "high": high})
         await _rebuild(tx, [researcher, target])

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from scholargraph.graph import curation
 from scholargraph.graph.db import Database
 from scholargraph.graph.errors import DatabaseError
 from scholargraph.graph.loaders.writer import GraphWriter
@@ -155,6 +156,48 @@ async def test_institutions_get_public_ids_and_affiliations(db: Database) -> Non
     assert len(rows_) == 1
     assert rows_[0]["ror"] == "01tgyzw49" and rows_[0]["id"] >= 10_000
     assert (rows_[0]["y0"], rows_[0]["y1"]) == (2021, 2023)
+
+
+AFFILIATIONS = Query(
+    "test.affiliations",
+    "MATCH (r:Researcher)-[a:AFFILIATED]->(i:Institution) WHERE r.merged_into IS NULL "
+    "RETURN r.id AS id, i.name AS name, a.first_year AS y0, a.last_year AS y1 "
+    "ORDER BY id, name",
+)
+
+
+async def test_a_curator_split_takes_the_affiliations_the_moved_papers_give(
+    db: Database,
+) -> None:
+    writer = GraphWriter(db)
+    nus = InstitutionRef(ror_id="01tgyzw49", name="National University of Singapore")
+    berkeley = InstitutionRef(ror_id="01an7q238", name="UC Berkeley")
+    you = author("Yang You", "openalex", openalex="A5000000001")
+    for key, year, where in [
+        ("2001.00001", 2019, nus),
+        ("2101.00001", 2021, nus),
+        ("2301.00001", 2023, berkeley),
+    ]:
+        await writer.write_papers(
+            [paper(key, [you], source="openalex", institutions={1: where}, year=year)]
+        )
+    [source] = {row["id"] for row in await rows(db)}
+    assert [(r["name"], r["y0"], r["y1"]) for r in await db.run(AFFILIATIONS)] == [
+        ("National University of Singapore", 2019, 2021),
+        ("UC Berkeley", 2023, 2023),
+    ]
+
+    event = await curation.split(
+        db, source, ["2301.00001", "2101.00001"], actor="ana", reason="two people"
+    )
+    [target] = [researcher for researcher, role in event.roles if role == "target"]
+    assert [(r["id"], r["name"], r["y0"], r["y1"]) for r in await db.run(AFFILIATIONS)] == sorted(
+        [
+            (source, "National University of Singapore", 2019, 2019),
+            (target, "National University of Singapore", 2021, 2021),
+            (target, "UC Berkeley", 2023, 2023),
+        ]
+    )
 
 
 async def test_a_failing_batch_leaves_nothing_half_written(
