@@ -24,6 +24,7 @@ from scholargraph.graph.identity.names import (
 _LETTERS = re.compile(r"[^\W\d_]+")
 
 
+@lru_cache(maxsize=1 << 16)
 def display_name(raw: str) -> str:
     """A printed name in the "First Middle Last" form a page shows, in its printed letters.
 

@@ -285,6 +285,7 @@ def block_key(name: ParsedName) -> str:
     return f"{name.first_initial} {last_key(name)}".strip()
 
 
+@lru_cache(maxsize=1 << 16)
 def variant_block_keys(name: ParsedName) -> tuple[str, ...]:
     """Other blocks the same person may be filed under, besides :func:`block_key`.
 
