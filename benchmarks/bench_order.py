@@ -84,7 +84,14 @@ async def run(papers: int) -> tuple[dict[str, object], list[Dump]]:
         folder = write_demo_files(tmp / "demo", papers=papers, seed=3)
         async with Database.connect(settings) as db:
             await install_schema(settings, db)
-            found = [await load(db, folder, sources, batch) for sources, batch in ORDERS]
+            found = []
+            for sources, batch in ORDERS:
+                found.append(await load(db, folder, sources, batch))
+                print(
+                    f"{','.join(sources)} in batches of {batch}: loaded in {found[-1][2]:.1f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
     first, first_dump, first_seconds = found[0]
     orders = {}
     first_state = state_of(first_dump)

@@ -146,9 +146,15 @@ def differences(left: dict[str, Any], right: dict[str, Any], *, limit: int = 5) 
                 if a.get(name) != b.get(name):
                     found.append(f"{part}[{name!r}]: {a.get(name)!r} != {b.get(name)!r}")
         elif isinstance(a, list) and isinstance(b, list):
-            only_a = [x for x in a if x not in b]
-            only_b = [x for x in b if x not in a]
-            found.append(f"{part}: only left {only_a[:limit]!r}; only right {only_b[:limit]!r}")
+            # by their repr (entries are lists and dicts): a membership test on a list of
+            # 100,000 COAUTHOR ties would be quadratic
+            in_a, in_b = set(map(repr, a)), set(map(repr, b))
+            only_a = [x for x in a if repr(x) not in in_b]
+            only_b = [x for x in b if repr(x) not in in_a]
+            if only_a or only_b:
+                found.append(f"{part}: only left {only_a[:limit]!r}; only right {only_b[:limit]!r}")
+            else:
+                found.append(f"{part}: the same entries in another order or count")
         else:
             found.append(f"{part}: {a!r} != {b!r}")
     return found[:limit]
