@@ -148,18 +148,13 @@ async def split(
         target = into if into is not None else await new_researcher(tx, states[researcher]["name"])
         if into is not None and states[into]["merged_into"] is not None:
             await tx.run(q.REVIVE, {"id": into})
-        # the affiliations the moved slots give go with them (the ids, and so the
-        # profile's affiliations, stay)
-        moving = {"source": researcher, "target": target, "papers": keys}
-        await tx.run(converge_queries.MOVE_SLOT_AFFILIATIONS, moving)
-        rows = await tx.run(q.MOVE_AUTHORSHIPS, {**moving, "assign": True})
-        missing = sorted(set(keys) - set(rows[0]["moved"]))
+        moved = await _move_authorships(tx, researcher, target, keys, assign=True)
+        missing = sorted(set(keys) - set(moved))
         if missing:
             raise NotFound(
                 f"researcher {researcher} is not an author of {', '.join(missing)}; "
                 f"check the paper ids on their page"
             )
-        await tx.run(converge_queries.SETTLE_SOURCE_AFFILIATIONS, {"source": researcher})
         low, high = sorted((researcher, target))
         await tx.run(q.MARK_DISTINCT, {"low": low, "high": high})
         await _rebuild(tx, [researcher, target])
@@ -176,14 +171,24 @@ async def move_slots(
     caller's transaction, recorded. The slots are not pinned: the next load's convergence
     or a curator may move them again. A researcher left with nothing is retired into the
     target."""
-    await tx.run(
-        q.MOVE_AUTHORSHIPS,
-        {"source": source, "target": target, "papers": list(papers), "assign": False},
-    )
+    await _move_authorships(tx, source, target, list(papers), assign=False)
     await tx.run(writer_queries.RETIRE_EMPTY, {"rows": [{"researcher": source, "into": target}]})
     await _rebuild(tx, [source, target])
     roles: list[tuple[int, Role]] = [(source, "source"), (target, "target")]
     return await _record(tx, "move", "machine", reason, sorted(papers), roles)
+
+
+async def _move_authorships(
+    tx: Tx, source: int, target: int, papers: list[str], *, assign: bool
+) -> list[str]:
+    """Move the source's slots on ``papers`` to the target (``assign``: as a curator's), with
+    the affiliations those slots give; the source keeps only the affiliations its remaining
+    slots give (its ids, and so its profiles' affiliations, stay). The papers moved."""
+    moving = {"source": source, "target": target, "papers": papers}
+    await tx.run(converge_queries.MOVE_SLOT_AFFILIATIONS, moving)
+    rows = await tx.run(q.MOVE_AUTHORSHIPS, {**moving, "assign": assign})
+    await tx.run(converge_queries.SETTLE_SOURCE_AFFILIATIONS, {"source": source})
+    return list(rows[0]["moved"])
 
 
 async def mark_distinct(

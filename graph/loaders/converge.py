@@ -107,14 +107,12 @@ async def apply_moves(tx: Tx, moves: Iterable[SlotMove]) -> int:
                 created[move.group] = await curation.new_researcher(tx, move.name)
             target = created[move.group]
         params = {"source": move.source, "target": target, "papers": list(move.papers)}
-        await tx.run(q.MOVE_SLOT_AFFILIATIONS, params)
         if move.keys:
             keyed = {**params, "keys": list(move.keys)}
             await tx.run(q.MOVE_IDENTIFIER_KEYS, keyed)
             await tx.run(q.MOVE_PROFILE_AFFILIATIONS, keyed)
             await tx.run(q.MOVE_ALL_AFFILIATIONS, params)
         await curation.move_slots(tx, move.source, target, move.papers, reason=move.reason)
-        await tx.run(q.SETTLE_SOURCE_AFFILIATIONS, {"source": move.source})
         moved += len(move.papers)
     return moved
 
