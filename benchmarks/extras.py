@@ -125,6 +125,17 @@ EXTRAS = (
         timeout=3600.0,
     ),
     Extra(
+        "bench_disambiguation",
+        "Same-name people: the precision/recall curve and its ceiling (issue: identity quality)",
+        "S2AND's `qian` block (names, affiliations, positions only): B³ and pairwise figures "
+        "of the model at each threshold, a threshold chosen by 5-fold cross-validation over "
+        "name blocks (the folds and the pooled held-out figure), and two ceilings computed "
+        "from the gold clusters: every person's mentions with one affiliation string joined, "
+        "and also each name-only mention put with its person. Target: B³ F1 ≥ 0.85 at B³ "
+        "precision ≥ 0.95.",
+        needs_shared=True,
+    ),
+    Extra(
         "bench_affiliations",
         "Offline affiliation matching (issue: identity quality)",
         "Precision and recall of `scholargraph institutions match` on ror-api's gold strings "

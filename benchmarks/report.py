@@ -246,6 +246,42 @@ def _peer_targets(peer: dict[str, Any]) -> list[tuple[str, str, bool]]:
     ]
 
 
+def _extra(found: dict[str, Any], module: str) -> dict[str, Any]:
+    key = next((e.key for e in extras.EXTRAS if e.module == module), "")
+    result = found.get(key, {})
+    return result if isinstance(result, dict) and "error" not in result else {}
+
+
+def _identity_quality_targets(found: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    """The identity-quality issue's two targets, from the standalone benchmarks."""
+    rows: list[tuple[str, str, bool]] = []
+    same_name = _extra(found, "bench_disambiguation")
+    if same_name:
+        best = same_name.get("best_at_precision_target") or {}
+        pooled = same_name["cross_validation"]["pooled_held_out"]
+        rows.append(
+            (
+                "identity: S2AND qian B³ F1 ≥ 0.85 at B³ precision ≥ 0.95",
+                f"{_f(best.get('b3_f1', 0.0), 3)} at {_f(best.get('b3_precision', 0.0), 3)} "
+                f"(threshold {best.get('threshold', '—')}); cross-validated "
+                f"{_f(pooled['b3_f1'], 3)} at {_f(pooled['b3_precision'], 3)}",
+                pooled["b3_f1"] >= 0.85 and pooled["b3_precision"] >= 0.95,
+            )
+        )
+    matching = _extra(found, "bench_affiliations")
+    if matching:
+        held = [matching[s]["held_out"]["in_index"] for s in ("crossref_2024_02_19", "names")]
+        rows.append(
+            (
+                "affiliations: precision ≥ 0.95 at recall ≥ 0.85, in-dump, held out",
+                ", ".join(f"{_f(h['precision'], 3)} / {_f(h['recall'], 3)}" for h in held)
+                + " (Crossref strings, names)",
+                all(h["precision"] >= 0.95 and h["recall"] >= 0.85 for h in held),
+            )
+        )
+    return rows
+
+
 def _targets(results: dict[str, Any]) -> list[str]:
     """Every figure an issue names, against its target, from this run."""
     rows: list[tuple[str, str, bool]] = []
@@ -325,6 +361,7 @@ def _targets(results: dict[str, Any]) -> list[str]:
         ]
     peer = next((e.key for e in extras.EXTRAS if e.module == "bench_peer"), "")
     rows += _peer_targets(results.get("extras", {}).get(peer, {}))
+    rows += _identity_quality_targets(results.get("extras", {}))
     rows += scale_targets(results.get("scale", {}))
     lay = results.get("layout")
     if lay:
