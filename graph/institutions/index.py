@@ -17,10 +17,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from scholargraph.graph.institutions.normalise import key_of, words
+from scholargraph.graph.institutions.normalise import SMALL_WORDS, UNIT_WORDS, key_of, words
 from scholargraph.graph.records import InstitutionRecord
 
-NameKind = Literal["name", "alias", "variant", "reordered"]
+NameKind = Literal["name", "alias", "variant", "reordered", "citiless"]
 # "Google (United States)": ROR qualifies companies' names with their country.
 _QUALIFIER = re.compile(r"\s*\([^()]*\)\s*$")
 
@@ -98,15 +98,7 @@ class AffiliationIndex:
 
     def ancestors(self, ror_id: str) -> set[str]:
         """Parents, their parents, and so on, as far as the index holds them."""
-        seen: set[str] = set()
-        todo = list(self.institutions[ror_id].parents) if ror_id in self.institutions else []
-        while todo:
-            parent = todo.pop()
-            if parent in seen or parent not in self.institutions:
-                continue
-            seen.add(parent)
-            todo.extend(self.institutions[parent].parents)
-        return seen
+        return _ancestors(self.institutions, ror_id)
 
     def related(self, one: str, other: str) -> bool:
         """One is an ancestor of the other."""
@@ -142,11 +134,12 @@ def build_index(institutions: Iterable[IndexedInstitution]) -> AffiliationIndex:
             by_acronym.setdefault(acronym, set()).add(institution.ror_id)
         if institution.city:
             cities.setdefault(" ".join(words(institution.city)), set()).add(institution.ror_id)
-    families = _family_sizes(by_key)
+    families = _family_sizes(by_key, by_id)
     keys_by_word: dict[str, set[str]] = {}
     for key in by_key:
         for word in set(key.split()) - {"_"}:
             keys_by_word.setdefault(word, set()).add(key)
+    _add_citiless(by_key, by_id)
     _add_variants(by_key)
     return AffiliationIndex(
         institutions=by_id,
@@ -183,16 +176,60 @@ def variants(key: str) -> set[str]:
     return out
 
 
+def without_city(name: str, city: str | None) -> str | None:
+    """The key of a name that ends with the institution's city, without it: "Erasmus
+    University" for "Erasmus University Rotterdam", "University of Maryland" for "University
+    of Maryland, Baltimore"; None when the name does not end so or what is left is too short
+    or too generic to name anything ("Universidad de Buenos Aires" leaves "Universidad").
+
+    >>> without_city("The University of Texas Medical Branch at Galveston", "Galveston")
+    'university _ texas medical branch'
+    >>> without_city("Universidad de Buenos Aires", "Buenos Aires") is None
+    True
+    """
+    place, name_words = words(city or ""), words(name)
+    if not place or len(name_words) <= len(place) or name_words[-len(place) :] != place:
+        return None
+    rest = name_words[: -len(place)]
+    while rest and rest[-1] in SMALL_WORDS:
+        rest.pop()
+    content = [w for w in key_of(rest).split() if w != "_"]
+    if len(content) < 2 or all(w in UNIT_WORDS for w in content):
+        return None
+    return key_of(rest)
+
+
+def _add_citiless(
+    by_key: dict[str, dict[str, NameEntry]], by_id: Mapping[str, IndexedInstitution]
+) -> None:
+    found: dict[str, dict[str, NameEntry]] = {}
+    for entries in by_key.values():
+        for ror_id, entry in entries.items():
+            key = without_city(entry.value, by_id[ror_id].city)
+            if key is not None:
+                found.setdefault(key, {}).setdefault(
+                    ror_id, NameEntry(ror_id, "citiless", entry.value)
+                )
+    for key, entries in found.items():
+        slot = by_key.setdefault(key, {})
+        for ror_id, entry in entries.items():
+            slot.setdefault(ror_id, entry)
+
+
 def _add_variants(by_key: dict[str, dict[str, NameEntry]]) -> None:
     found: dict[str, dict[str, NameEntry]] = {}
     for key, entries in by_key.items():
         for variant in variants(key):
-            if variant in by_key:
+            if any(e.kind in ("name", "alias") for e in by_key.get(variant, {}).values()):
                 continue  # another institution's real name
             slot = found.setdefault(variant, {})
             for ror_id, entry in entries.items():
-                slot.setdefault(ror_id, NameEntry(ror_id, "reordered", entry.value))
-    by_key.update(found)
+                if entry.kind in ("name", "alias"):
+                    slot.setdefault(ror_id, NameEntry(ror_id, "reordered", entry.value))
+    for variant, entries in found.items():
+        slot = by_key.setdefault(variant, {})
+        for ror_id, entry in entries.items():
+            slot.setdefault(ror_id, entry)
 
 
 def _loose(by_key: dict[str, dict[str, NameEntry]]) -> dict[str, tuple[NameEntry, ...]]:
@@ -200,14 +237,19 @@ def _loose(by_key: dict[str, dict[str, NameEntry]]) -> dict[str, tuple[NameEntry
     for key, entries in by_key.items():
         slot = out.setdefault(loosen(key), {})
         for ror_id, entry in entries.items():
-            if entry.kind != "reordered":
+            if entry.kind in ("name", "alias"):
                 slot.setdefault(ror_id, NameEntry(ror_id, "variant", entry.value))
     return {k: tuple(v.values()) for k, v in out.items() if v}
 
 
-def _family_sizes(by_key: dict[str, dict[str, NameEntry]]) -> dict[str, int]:
+def _family_sizes(
+    by_key: dict[str, dict[str, NameEntry]], by_id: Mapping[str, IndexedInstitution]
+) -> dict[str, int]:
     """For a name that begins other institutions' names ("Indian Institute of Technology",
-    "University of California"), how many: on its own it may mean any of them."""
+    "University of California"), how many: on its own it may mean any of them. Its own parts
+    count only when they are campuses, universities themselves ("Indiana University
+    Bloomington"); a research centre of it does not ("University of Wisconsin–Madison Space
+    Science and Engineering Center")."""
     starting: dict[str, set[str]] = {}
     for key, entries in by_key.items():
         parts = key.split()
@@ -215,7 +257,23 @@ def _family_sizes(by_key: dict[str, dict[str, NameEntry]]) -> dict[str, int]:
             starting.setdefault(" ".join(parts[:size]), set()).update(entries)
     sizes: dict[str, int] = {}
     for key, entries in by_key.items():
-        others = starting.get(key, set()) - set(entries)
+        others = {
+            other
+            for other in starting.get(key, set()) - set(entries)
+            if "education" in by_id[other].types or not set(entries) & _ancestors(by_id, other)
+        }
         if len(others) >= 2:
             sizes[key] = len(others)
     return sizes
+
+
+def _ancestors(by_id: Mapping[str, IndexedInstitution], ror_id: str) -> set[str]:
+    seen: set[str] = set()
+    todo = list(by_id[ror_id].parents) if ror_id in by_id else []
+    while todo:
+        parent = todo.pop()
+        if parent in seen or parent not in by_id:
+            continue
+        seen.add(parent)
+        todo.extend(by_id[parent].parents)
+    return seen

@@ -10,9 +10,11 @@ contains, "Peking University *Third Hospital*", is another institution's).
 The matcher prefers abstaining to guessing. These never decide alone: a name too generic to
 identify an institution ("Institute of Physics", "Ministry of Health") without its country
 or city; a name several institutions share; a one-word alias; an acronym without the
-institution's country or city, and a two-letter one without its city; the alias of a
-university *system*, which people use for its main campus. A candidate must score at least
-:data:`THRESHOLD`.
+institution's country or city, and a two-letter one without its city (unless the whole string
+is an acronym of four letters or more that no other institution has: "CNRS"); the alias of a
+university *system*, which people use for its main campus; a name that ends with the
+institution's city printed without it ("University of Maryland" for "University of Maryland,
+Baltimore") when the city is not named. A candidate must score at least :data:`THRESHOLD`.
 
 >>> from scholargraph.graph.institutions.index import IndexedInstitution, build_index
 >>> index = build_index([
@@ -33,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from scholargraph.graph.institutions.index import AffiliationIndex
+from scholargraph.graph.institutions.index import AffiliationIndex, IndexedInstitution
 from scholargraph.graph.institutions.normalise import SUBUNIT_HEADS, UNIT_WORDS, key_of, words
 from scholargraph.graph.institutions.reading import (
     Candidate,
@@ -52,6 +54,7 @@ Method = Literal[
     "token_overlap",
     "acronym_with_city",
     "acronym_with_country",
+    "acronym_alone",
     "none",
 ]
 THRESHOLD = 0.7
@@ -63,6 +66,7 @@ _SCORE: dict[Method, float] = {
     "token_overlap": 0.8,
     "acronym_with_city": 0.8,
     "acronym_with_country": 0.75,
+    "acronym_alone": 0.75,
     "none": 0.0,
 }
 _WEAK = 0.4  # what a candidate that cannot decide alone scores
@@ -101,8 +105,10 @@ def _strength(reading: Reading, candidate: Candidate, found: Found) -> tuple[flo
         method: Method = "acronym_with_country"
         if candidate.country_agrees and len(found.value) >= 3:
             return _SCORE[method], method, f"acronym {found.value!r}"
+        if reading.is_one_word() and len(found.value) >= 4 and _sole_holder(reading, found):
+            return _SCORE["acronym_alone"], "acronym_alone", f"acronym {found.value!r} alone"
         return _WEAK, method, f"acronym {found.value!r} without the institution's place"
-    if found.kind in ("variant", "reordered"):
+    if found.kind in ("variant", "reordered", "citiless"):
         method = "name_variant"
     elif found.kind == "misspelt":
         method = "token_overlap"
@@ -118,7 +124,7 @@ def _strength(reading: Reading, candidate: Candidate, found: Found) -> tuple[flo
     if not found.whole:
         if len(content) < 2 or generic:
             return _WEAK, method, f"{note}, too short to find inside a segment"
-        flaw = reading.context_flaw(found)
+        flaw = reading.context_flaw(found, institution)
         if flaw:
             return _WEAK, method, f"{note}, but {flaw}"
     elif found.kind == "alias" and len(content) < 2 and not _written_in_characters(content[0]):
@@ -126,9 +132,12 @@ def _strength(reading: Reading, candidate: Candidate, found: Found) -> tuple[flo
     if found.kind == "reordered" and not (found.whole and candidate.city_agrees):
         return _WEAK, method, f"{note}, its words in another order and without its city"
     if found.kind == "variant" and not (
-        found.whole and (candidate.city_agrees or reading.stands_alone(found))
+        (candidate.city_agrees and reading.ends_segment(found))
+        or (found.whole and (reading.stands_alone(found) or _carries_city(found, institution)))
     ):
         return _WEAK, method, f"{note}, printed another way and without its city"
+    if found.kind == "citiless" and not candidate.city_agrees:
+        return _WEAK, method, f"{note}, printed without its city, which is not named"
     family = reading.index.family_sizes.get(key_of(words(found.value)), 0)
     campus_may_follow = not (found.whole and reading.only_places_follow(found))
     if family and not candidate.city_agrees and campus_may_follow:
@@ -138,6 +147,19 @@ def _strength(reading: Reading, candidate: Candidate, found: Found) -> tuple[flo
     if found.kind != "name" and "system" in words(institution.name) and campus_may_follow:
         return _WEAK, method, f"{note}, the alias of a university system beside a campus"
     return _SCORE[method], method, note
+
+
+def _sole_holder(reading: Reading, found: Found) -> bool:
+    """No other institution has the acronym, as an acronym or as a one-word name."""
+    holders = set(reading.index.by_acronym.get(found.value, ()))
+    holders |= {e.ror_id for e in reading.index.by_key.get(found.value.lower(), ())}
+    return len(holders) == 1
+
+
+def _carries_city(found: Found, institution: IndexedInstitution) -> bool:
+    """The name ends with the institution's city: "University of California San Diego"."""
+    city = words(institution.city or "")
+    return bool(city) and words(found.value)[-len(city) :] == city
 
 
 def _written_in_characters(word: str) -> bool:

@@ -13,6 +13,8 @@ the way an author prints it compare equal:
 True
 >>> name_key("Toyohashi Univ. of Tech.") == name_key("Toyohashi University of Technology")
 True
+>>> words("Rheinisch Westfa¨lische Technische Hochschule")
+['rheinisch', 'westfalische', 'technical', 'hochschule']
 >>> [s.text for s in segments("1West Virginia Univ., Morgantown, WV 26506, USA")]
 ['west virginia university', 'morgantown', 'wv 26506', 'usa']
 
@@ -30,14 +32,19 @@ from dataclasses import dataclass
 
 _FOLDED = str.maketrans(
     {"ß": "ss", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ł": "l",
-     "Ł": "L", "đ": "d", "Đ": "D", "ı": "i", "þ": "th", "ð": "d"}
+     "Ł": "L", "đ": "d", "Đ": "D", "ı": "i", "þ": "th", "ð": "d",
+     # accents printed as characters of their own beside the letter, as PDF text extraction
+     # leaves them ("Westfa¨lische"): gone, like the accents they stand for
+     "¨": "", "ˆ": "", "˜": "", "¸": "", "˝": "", "ˇ": "", "˚": "", "˘": "", "˙": "", "¯": ""}
 )  # fmt: skip
 # Footnote marks glued to the next word ("1West Virginia", "a Department of …").
 _FOOTNOTE_DIGITS = re.compile(r"(?<![\w])\d{1,2}(?=[A-Z][a-z])")
 _LEADING_MARK = re.compile(r"^\s*(?:[a-z\*†‡§¶]|\d{1,2})\s+(?=[A-Z])")
 _ELIDED = re.compile(r"\b([a-z])['’‘`´ʼ]", re.IGNORECASE)  # l'Université, d'Immunologie
 _APOSTROPHE = re.compile(r"['’‘`´ʼ]")
-_SEPARATORS = re.compile(r"[,;|/\\()\[\]{}<>:\n\t•·\"“”«»]+|\s[-–—]\s")
+_SEPARATORS = re.compile(r"[,;|/\\()\[\]{}<>:\n\t•·]+|\s[-–—]\s")
+# Quotes wrap a part of a name ("“Carol Davila” University", «Kurchatov Institute»): gone.
+_QUOTES = re.compile(r"[\"“”„«»]")
 # Words run together where a line break was lost: "Robotic SystemsÉcole", "Lausanne1015".
 _RUN_TOGETHER = re.compile(r"(?<=[a-z]{3})(?=[A-Z][a-z])|(?<=[a-z]{3})(?=\d)|(?<=\d)(?=[A-Z][a-z])")
 _TOKEN = re.compile(r"[^\W_]+")
@@ -65,8 +72,6 @@ CANONICAL: dict[str, str] = {
             "univerzitet",
             "universitatea",
             "universitatii",
-            "universitaria",
-            "universitario",
             "uni",
         ),
         "university",
@@ -244,7 +249,8 @@ class Segment:
 def segments(text: str) -> list[Segment]:
     """The non-empty segments of an affiliation string, in order."""
     out: list[Segment] = []
-    for piece in _SEPARATORS.split(_drop_footnotes(html.unescape(html.unescape(text)))):
+    plain = _QUOTES.sub(" ", html.unescape(html.unescape(text)))
+    for piece in _SEPARATORS.split(_drop_footnotes(plain)):
         tokens = _tokens_of(piece)
         if tokens:
             out.append(Segment(piece.strip(), tuple(tokens), tuple(_word(t) for t in tokens)))

@@ -8,6 +8,7 @@ decides.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
@@ -18,13 +19,14 @@ from scholargraph.graph.institutions.normalise import (
     SUBUNIT_HEADS,
     UNIT_WORDS,
     Segment,
+    fold,
     key_of,
     segments,
     words,
 )
 from scholargraph.graph.institutions.places import Places
 
-FoundKind = Literal["name", "alias", "variant", "reordered", "acronym", "misspelt"]
+FoundKind = Literal["name", "alias", "variant", "reordered", "citiless", "acronym", "misspelt"]
 # A name followed by one of these goes on: "University of Texas at Austin".
 _CONTINUATIONS = frozenset(
     {"at", "of", "in", "for", "and", "de", "di", "du", "des", "da", "do", "et", "und", "y"}
@@ -163,12 +165,20 @@ class Reading:
             for entry in (*entries, *(e for e in loose if e.ror_id not in named)):
                 found = Found(entry.kind, entry.value, number, start, end, last, whole)
                 self._add(entry.ror_id, found)
-        exact = {f.segment for c in self.candidates.values() for f in c.found if f.whole}
+        spans = {(f.segment, f.last) for c in self.candidates.values() for f in c.found if f.whole}
         for number, segment in enumerate(self.segments):
-            if number not in exact:
-                self._misspelt(number, segment)
+            if (number, number) not in spans:
+                self._misspelt(number, number, segment.words)
+            # a name with a comma and a short second part: "University of California, Los
+            # Angles"
+            following = self.segments[number + 1].words if number + 1 < len(self.segments) else ()
+            if 0 < len(following) <= 3 and (number, number + 1) not in spans:
+                joined = (*segment.words, *_unnumbered(following))
+                self._misspelt(number, number + 1, joined)
         for number, segment in enumerate(self.segments):
             for position, token in enumerate(segment.tokens):
+                if self.is_one_word() and token.upper() in self.index.by_acronym:
+                    token = token.upper()  # "Inrae": the string is the acronym
                 if sum(ch.isupper() for ch in token) < 2 or token[1:].islower():
                     continue
                 holders = set(self.index.by_acronym.get(token, ()))
@@ -182,10 +192,13 @@ class Reading:
                         )
                         self._add(ror_id, found)
 
-    def _misspelt(self, number: int, segment: Segment) -> None:
-        """Names that differ from the whole segment by one misspelt word ("King Khaled
-        University" for "King Khalid University")."""
-        own = key_of(segment.words).split()
+    def is_one_word(self) -> bool:
+        return len(self.segments) == 1 and len(self.segments[0].words) == 1
+
+    def _misspelt(self, number: int, last: int, printed: tuple[str, ...]) -> None:
+        """Names that differ from whole segments ``number``–``last`` by one misspelt word
+        ("King Khaled University" for "King Khalid University")."""
+        own = key_of(printed).split()
         if len(own) < 2:
             return
         seen: set[str] = set()
@@ -203,8 +216,8 @@ class Reading:
                 if len(differ) == 1 and _misspelling(*differ[0]):
                     for entry in self.index.by_key[key]:
                         if entry.kind in ("name", "alias"):
-                            end = len(segment.words)
-                            found = Found("misspelt", entry.value, number, 0, end, number, True)
+                            end = len(self.segments[number].words)
+                            found = Found("misspelt", entry.value, number, 0, end, last, True)
                             self._add(entry.ror_id, found)
 
     def _add(self, ror_id: str, found: Found) -> None:
@@ -241,7 +254,7 @@ class Reading:
         candidate.country_agrees = bool(code and code in countries)
         candidate.city_agrees = self.city_named(institution, candidate.found)
 
-    def context_flaw(self, found: Found) -> str | None:
+    def context_flaw(self, found: Found, institution: IndexedInstitution) -> str | None:
         """Why the words around a name found inside a segment make it another's name."""
         ws = self.segments[found.segment].words
         before = ws[found.start - 1] if found.start else None
@@ -250,6 +263,9 @@ class Reading:
             return f"the name goes on ({after[0]!r})"
         if any(w in _HOSPITAL_WORDS for w in after) or tuple(after[:2]) in _HOSPITAL_PAIRS:
             return "a hospital's name contains it"
+        spoken_of = [w for w in ws[: found.start] if w not in SMALL_WORDS][-1:]
+        if spoken_of == ["branch"] and before in SMALL_WORDS:
+            return "a branch of it is named"
         if before is None:
             return None
         leading = words(found.value)
@@ -257,11 +273,25 @@ class Reading:
             return None
         if before in _NAME_ADJECTIVES:
             return f"the name begins earlier ({before!r})"
+        if self.hyphened_acronym_before(found):  # "IDIBELL-University of Barcelona"
+            return None
         if ws[0] in SUBUNIT_HEADS:
             return None
         if before in _OPENERS or (before not in SMALL_WORDS and _field_word(before)):
             return None
         return f"the name begins earlier ({before!r})"
+
+    def hyphened_acronym_before(self, found: Found) -> bool:
+        """An acronym joined by a hyphen to the name, another unit beside it: "IDIBELL" in
+        "IDIBELL-University of Barcelona", "CINVESTAV" in "CINVESTAV-Universidad Autónoma"."""
+        if not found.start:
+            return False
+        segment = self.segments[found.segment]
+        acronym, first = segment.tokens[found.start - 1], segment.tokens[found.start]
+        if len(acronym) < 2 or not acronym.isupper():
+            return False
+        joined = rf"\b{re.escape(acronym.lower())}[-‐‑–]{re.escape(first.lower())}\b"
+        return re.search(joined, fold(segment.raw)) is not None
 
     def alone_but_places(self, found: Found, institution: IndexedInstitution) -> bool:
         """Nothing but postcodes and the institution's own places beside it in its segment
@@ -292,6 +322,12 @@ class Reading:
             for segment in self.segments[found.last + 1 :]
             for w in segment.words
         )
+
+    def ends_segment(self, found: Found) -> bool:
+        """Nothing but postcodes follows the name in its segment."""
+        ws = self.segments[found.last].words
+        after = ws[found.end :] if found.last == found.segment else ()
+        return all(any(ch.isdigit() for ch in w) for w in after)
 
     def stands_alone(self, found: Found) -> bool:
         """The string is the name, and places."""

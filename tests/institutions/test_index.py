@@ -52,8 +52,10 @@ def test_names_acronyms_children_and_withdrawn(index: AffiliationIndex) -> None:
 
 
 def test_the_display_name_is_the_entry_of_a_key(index: AffiliationIndex) -> None:
-    (entry,) = index.by_key[name_key("University of Texas")]
+    entry, *others = index.by_key[name_key("University of Texas")]
     assert (entry.ror_id, entry.kind) == (r.TEXAS_SYSTEM, "alias")
+    # "The University of Texas at Austin" without its city, after the names
+    assert [(e.ror_id, e.kind) for e in others] == [(r.TEXAS_AUSTIN, "citiless")]
     (entry,) = index.by_key[name_key("Leipzig University")]
     assert entry.kind == "name"
 
@@ -65,8 +67,11 @@ def test_variants_move_university_and_never_shadow_a_real_name(
     assert variants("polytechnic university _ marche") == {"marche polytechnic university"}
     assert variants("leipzig university") == {"university _ leipzig"}
     # "Washington University" is the reordered University of Washington only where no
-    # institution has that name; WashU's name is longer
-    assert [e.kind for e in index.by_key["washington university"]] == ["reordered"]
+    # institution has that name; WashU's name is longer, and this is it without its city
+    assert {(e.ror_id, e.kind) for e in index.by_key["washington university"]} == {
+        (r.UW, "reordered"),
+        (r.WASHU, "citiless"),
+    }
     assert index.by_key["university _ washington"][0].ror_id == r.UW
 
 

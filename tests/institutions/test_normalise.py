@@ -44,9 +44,10 @@ def test_segments_cut_at_separators_and_drop_footnote_marks() -> None:
     found = segments("1West Virginia Univ.; Morgantown (WV) – USA")
     assert [s.text for s in found] == ["west virginia university", "morgantown", "wv", "usa"]
     assert segments("a Department of Physics, Univ. of X")[0].text == "department of physics"
-    assert [s.raw for s in segments('Institution "Kotelnikov Institute"')] == [
-        "Institution",
-        "Kotelnikov Institute",
+    # quotes wrap a part of a name ("“Carol Davila” University"): they go, without a cut
+    assert [s.text for s in segments('Institution "Kotelnikov Institute", Moscow')] == [
+        "institution kotelnikov institute",
+        "moscow",
     ]
 
 

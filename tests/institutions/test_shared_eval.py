@@ -27,12 +27,12 @@ def test_crossref_strings_reach_the_target(dump_index: AffiliationIndex, shared_
     assert len(gold) == 3000
     whole = evaluate(gold, dump_index)
     assert whole.in_index.strings == 746
-    assert whole.in_index.precision >= 0.99
-    assert whole.in_index.recall >= 0.85
+    assert whole.in_index.precision >= 0.985
+    assert whole.in_index.recall >= 0.88
     assert whole.overall.precision >= 0.94
     held_out = evaluate([g for g in gold if fold_of(g.affiliation, 2) == 1], dump_index)
     assert held_out.in_index.precision >= 0.98
-    assert held_out.in_index.recall >= 0.83
+    assert held_out.in_index.recall >= 0.85
 
 
 def test_institution_names_alone(dump_index: AffiliationIndex, shared_data: Path) -> None:
@@ -40,5 +40,5 @@ def test_institution_names_alone(dump_index: AffiliationIndex, shared_data: Path
     whole = evaluate(gold, dump_index)
     assert whole.in_index.strings == 255
     assert whole.in_index.precision >= 0.99
-    assert whole.in_index.recall >= 0.83
+    assert whole.in_index.recall >= 0.85
     assert whole.overall.precision >= 0.93
