@@ -8,11 +8,12 @@ touched is decided again here from what the graph holds at the end, as a pure fu
 the block's stored slots, so that the final grouping does not depend on the order of
 sources or batches:
 
-* **units**: a researcher's anchored slots (those with an author id from a source, a
-  curator's pin or split, an ORCID or direct-id rule) that share an id are one unit, one
-  person by the sources' own word. A researcher a curator has decided on (a pin, a split, a
-  "distinct" mark) or known by ids no slot of theirs carries (a profile's, a claim's) is one
-  *fixed* unit with all their anchored slots;
+* **units**: anchored slots (those with an author id from a source, a curator's pin or
+  split, an ORCID or direct-id rule) that share an id a source gave them are one unit, one
+  person by the sources' own word, whichever researchers hold them and the id now (an id
+  a source gave two slots of one paper ties only the slot its holder holds). A researcher
+  a curator has decided on (a pin, a split, a "distinct" mark) or known by ids no slot of
+  theirs carries (a profile's, a claim's) is one *fixed* unit with all their anchored slots;
 * two units **conflict** when either is fixed or they carry ids of one scheme (two ORCID
   iDs, two S2 author ids, two OpenAlex author ids): a source's own ids are trusted within
   that source, as :mod:`graph.identity.by_name` trusts them when a slot is written;
@@ -34,12 +35,13 @@ slots; they are recorded as machine decisions. Mention ids are slot ids
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import ChainMap, Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any
 
+from scholargraph.graph.identity import overmerge
 from scholargraph.graph.identity.cluster import Constraints, blocks_of, cluster_block
 from scholargraph.graph.identity.name_forms import preferred_name
 from scholargraph.graph.identity.names import block_key, parse_name
@@ -51,8 +53,9 @@ from scholargraph.graph.identity.scoring import Mention, ScoringContext
 class StoredSlot:
     """One ``AUTHORED`` edge as convergence reads it (``queries.converge.BLOCK_SLOTS``).
 
-    ``keys`` are the slot's source ids that identify its holder; ``fixed`` says the holder
-    is one unit whatever the ids say (see the module's docstring)."""
+    ``keys`` are the ids the sources gave for the slot, whoever holds them now (see
+    :func:`slot_keys`); ``fixed`` says the holder is one unit whatever the ids say (see the
+    module's docstring)."""
 
     researcher: int
     paper: str
@@ -66,14 +69,20 @@ class StoredSlot:
     year: int | None = None
     keys: tuple[str, ...] = ()
     fixed: bool = False
+    held: tuple[str, ...] = ()  # of ``keys``, those its holder holds: what a move takes along
 
     @property
     def slot_id(self) -> str:
         return f"{self.paper}#{self.position}"
 
     @classmethod
-    def from_row(cls, row: Mapping[str, Any], *, fixed: bool = False) -> StoredSlot:
-        holder_keys = set(row.get("holder_keys") or ())
+    def from_row(
+        cls,
+        row: Mapping[str, Any],
+        *,
+        fixed: bool = False,
+        shared_on_paper: frozenset[str] = frozenset(),
+    ) -> StoredSlot:
         return cls(
             researcher=row["researcher"],
             paper=row["paper"],
@@ -85,9 +94,31 @@ class StoredSlot:
             coauthors=tuple(sorted(row.get("coauthors") or ())),
             categories=tuple(sorted(row.get("categories") or ())),
             year=row.get("year"),
-            keys=tuple(sorted(holder_keys.intersection(row.get("source_ids") or ()))),
+            keys=slot_keys(row, shared_on_paper),
             fixed=fixed,
+            held=tuple(
+                sorted(set(row.get("holder_keys") or ()) & set(row.get("source_ids") or ()))
+            ),
         )
+
+
+def slot_keys(
+    row: Mapping[str, Any], shared_on_paper: frozenset[str] = frozenset()
+) -> tuple[str, ...]:
+    """The ids that tie a stored slot to the other slots of one person.
+
+    A source's id for a slot says who wrote it, whichever researcher an earlier load left
+    the slot or the id with: otherwise a slot could sit apart from its own id's holder in
+    one load order and with it in another, and both would be settled. Two exceptions keep
+    to the ids its holder holds: a slot a curator placed (the curator decided, not the id),
+    and an id that ``shared_on_paper`` names, given to two slots of one paper (two authors
+    of one paper are two people, so the id cannot say which one it is)."""
+    given = set(row.get("source_ids") or ())
+    if row.get("pinned") or row.get("method") == "curator":
+        given &= set(row.get("holder_keys") or ())
+    else:
+        given -= shared_on_paper - set(row.get("holder_keys") or ())
+    return tuple(sorted(given))
 
 
 def stored_slots(rows: Iterable[Mapping[str, Any]]) -> list[StoredSlot]:
@@ -97,7 +128,19 @@ def stored_slots(rows: Iterable[Mapping[str, Any]]) -> list[StoredSlot]:
     for row in listed:
         by_researcher[row["researcher"]].append(row)
     fixed = {rid for rid, own in by_researcher.items() if _is_fixed(own)}
-    return [StoredSlot.from_row(row, fixed=row["researcher"] in fixed) for row in listed]
+    shared = _shared_on_a_paper(listed)
+    return [
+        StoredSlot.from_row(row, fixed=row["researcher"] in fixed, shared_on_paper=shared)
+        for row in listed
+    ]
+
+
+def _shared_on_a_paper(rows: Sequence[Mapping[str, Any]]) -> frozenset[str]:
+    """Ids a source gave to two slots of one paper."""
+    seen: Counter[tuple[str, str]] = Counter(
+        (key, row["paper"]) for row in rows for key in set(row.get("source_ids") or ())
+    )
+    return frozenset(key for (key, _), n in seen.items() if n > 1)
 
 
 def blocks_to_decide(rows: Iterable[Mapping[str, Any]]) -> list[str]:
@@ -114,7 +157,9 @@ def blocks_to_decide(rows: Iterable[Mapping[str, Any]]) -> list[str]:
 
 
 def _all_settled(slots: Sequence[StoredSlot]) -> bool:
-    return all(s.anchored for s in slots) and _units_settled(units_of(slots))
+    units = units_of(slots)
+    contested = any(len(u.keys) > len(u.schemes) and not u.fixed for u in units)
+    return all(s.anchored for s in slots) and not contested and _units_settled(units)
 
 
 def _is_fixed(rows: Sequence[Mapping[str, Any]]) -> bool:
@@ -146,7 +191,8 @@ class SlotMove:
     """Slots of ``papers`` leave ``source`` for ``target`` (an existing researcher), or for
     a new researcher named ``name`` when ``target`` is None; ``group`` names the new
     researcher's cluster, so that several sources' slots land on one new researcher.
-    ``keys`` are the identifiers that go along (those of anchored slots)."""
+    ``keys`` are the identifiers that go along (those the source holds of the ids its moved
+    slots carry)."""
 
     source: int
     target: int | None
@@ -172,13 +218,15 @@ class SlotMove:
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """Anchored slots of one researcher that are one person by their ids (or by a curator)."""
+    """Anchored slots that are one person by the ids their sources gave (or by a curator);
+    ``researcher`` holds its first slot, ``holders`` all of them."""
 
     label: str  # its first slot id
     researcher: int
     slots: tuple[str, ...]
     keys: frozenset[str]
     fixed: bool
+    holders: frozenset[int] = frozenset()  # who holds its slots now (settled: one)
     schemes: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -214,10 +262,65 @@ def converge(slots: Iterable[StoredSlot]) -> tuple[SlotMove, ...]:
     moves: list[SlotMove] = []
     taken = set(anchors)  # a free-only cluster never takes an anchor, nor a taken one
     for block in blocks_of(mention_of(s) for s in listed).values():
-        units = _within(unit_of, [m.mention_id for m in block])
+        units, seen = _split_overmerged(
+            block, _within(unit_of, [m.mention_id for m in block]), by_id
+        )
         if not _settled(block, units):
-            moves += _block_moves(block, by_id, units, taken)
+            moves += _block_moves(block, seen, units, taken)
     return tuple(moves)
+
+
+def _split_overmerged(
+    block: Sequence[Mention], units: Sequence[Unit], by_id: dict[str, StoredSlot]
+) -> tuple[list[Unit], Mapping[str, StoredSlot]]:
+    """The block's units with those a source's id joined wrongly split into the people they
+    are (:func:`graph.identity.overmerge.split`), and the slots as seen after it: a slot of a
+    split-off part no longer carries the id that joined it."""
+    if all(len(u.keys) == len(u.schemes) or u.fixed for u in units):
+        return list(units), by_id
+    context = ScoringContext.build(block)
+    mentions = {m.mention_id: m for m in block}
+    kept: list[Unit] = []
+    seen: dict[str, StoredSlot] = {}
+    for unit in units:
+        keys = {s: frozenset(by_id[s].keys) for s in unit.slots}
+        found = (
+            None
+            if unit.fixed
+            else overmerge.split(keys, [mentions[s] for s in unit.slots], context)
+        )
+        if found is None:
+            kept.append(unit)
+            continue
+        for slot_id, own in found.keys.items():
+            if own != keys[slot_id]:
+                slot = by_id[slot_id]
+                held = tuple(k for k in slot.held if k in own)
+                seen[slot_id] = replace(slot, keys=tuple(sorted(own)), held=held)
+        kept += [
+            _unit_of(group, found.keys, by_id)
+            for group in found.groups
+            if _keyed(group, found.keys)
+        ]
+    return sorted(kept, key=lambda u: u.label), ChainMap(seen, by_id)
+
+
+def _keyed(group: Sequence[str], keys: Mapping[str, frozenset[str]]) -> bool:
+    return any(keys[s] for s in group)
+
+
+def _unit_of(
+    group: Sequence[str], keys: Mapping[str, frozenset[str]], by_id: Mapping[str, StoredSlot]
+) -> Unit:
+    slots = tuple(sorted(group))
+    return Unit(
+        label=slots[0],
+        researcher=by_id[slots[0]].researcher,
+        slots=slots,
+        keys=frozenset(k for s in slots for k in keys[s]),
+        fixed=False,
+        holders=frozenset(by_id[s].researcher for s in slots),
+    )
 
 
 def units_of(slots: Sequence[StoredSlot]) -> list[Unit]:
@@ -249,6 +352,7 @@ def units_of(slots: Sequence[StoredSlot]) -> list[Unit]:
                 slots=tuple(s.slot_id for s in ordered),
                 keys=frozenset(k for s in ordered for k in s.keys),
                 fixed=any(s.fixed or not s.keys for s in ordered),
+                holders=frozenset(s.researcher for s in ordered),
             )
         )
     return sorted(units, key=lambda u: u.label)
@@ -277,8 +381,10 @@ def _settled(block: Sequence[Mention], units: Sequence[Unit]) -> bool:
 
 
 def _units_settled(units: Sequence[Unit]) -> bool:
-    return len({u.researcher for u in units}) == len(units) and all(
-        a.conflicts(b) for a, b in combinations(units, 2)
+    return (
+        all(len(u.holders) <= 1 for u in units)
+        and len({u.researcher for u in units}) == len(units)
+        and all(a.conflicts(b) for a, b in combinations(units, 2))
     )
 
 
@@ -368,7 +474,7 @@ def _moves(
             tuple(sorted(s.paper for s in moved)),
             group=cluster[0],
             name=name,
-            keys=tuple(sorted({k for s in moved for k in s.keys})),
+            keys=tuple(sorted({k for s in moved for k in s.held})),
         )
         for source, moved in sorted(away.items())
     ]

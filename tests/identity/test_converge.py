@@ -12,6 +12,7 @@ from scholargraph.graph.identity.converge import (
     StoredSlot,
     blocks_to_decide,
     converge,
+    stored_slots,
     units_of,
 )
 
@@ -42,6 +43,7 @@ def slot(
         year=year,
         keys=keys,
         fixed=fixed,
+        held=keys,  # the holder holds the ids its slots carry
     )
 
 
@@ -185,3 +187,56 @@ def test_only_blocks_with_something_to_decide_are_read_again() -> None:
         row("brown b", 5, "p5", []),  # a name-only slot
     ]
     assert blocks_to_decide(rows) == ["brown b", "jones a"]
+
+
+def _row(
+    researcher: int, paper: str, ids: list[str], holds: list[str], **more: object
+) -> dict[str, object]:
+    """A ``BLOCK_SLOTS`` row: the slot's source ids and the ids its holder holds."""
+    return {
+        "researcher": researcher,
+        "paper": paper,
+        "position": more.pop("position", 1),
+        "raw_name": "Joseph A. Smith",
+        "source_ids": ids,
+        "pinned": more.pop("pinned", False),
+        "method": more.pop("method", "cross_source"),
+        "holder_has_ids": bool(holds),
+        "holder_keys": holds,
+        "holder_distinct": False,
+        "coauthors": list(SMITH_LAB),
+        **more,
+    }
+
+
+def test_a_slot_goes_to_the_holder_of_the_id_its_source_gave_it() -> None:
+    """An S2 id on two papers, one slot left with a researcher holding no id (one load order
+    did this, another put both with the id's holder): one person, whichever it was."""
+    together = [
+        _row(1, "p1", ["openalex:A5", "s2:13"], ["openalex:A5", "s2:13"]),
+        _row(1, "p2", ["s2:13"], ["openalex:A5", "s2:13"]),
+    ]
+    apart = [together[0], _row(9, "p2", ["s2:13"], [])]
+    assert blocks_to_decide([{**r, "block": "smith j"} for r in apart]) == ["smith j"]
+    assert converge(stored_slots(together)) == ()
+    (move,) = converge(stored_slots(apart))
+    assert (move.source, move.target, move.papers) == (9, 1, ("p2",))
+
+
+def test_an_id_given_to_two_authors_of_one_paper_ties_only_its_holders_slot() -> None:
+    rows = [
+        _row(1, "p1", ["s2:13"], ["s2:13"]),
+        _row(2, "p1", ["s2:13"], [], position=2),  # the source gave both authors one id
+    ]
+    slots = stored_slots(rows)
+    assert [s.keys for s in slots] == [("s2:13",), ()]
+    assert converge(slots) == ()
+
+
+def test_a_slot_a_curator_placed_keeps_to_its_holders_ids() -> None:
+    rows = [
+        _row(1, "p1", ["s2:13"], ["s2:13"]),
+        _row(2, "p2", ["s2:13"], [], pinned=True, method="curator"),
+    ]
+    assert [s.keys for s in stored_slots(rows)] == [("s2:13",), ()]
+    assert converge(stored_slots(rows)) == ()
