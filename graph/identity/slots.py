@@ -95,7 +95,7 @@ def _edges_after(
     for i in indexes:
         res = result[i]
         for loser in res.replaces:
-            if loser in edges and not edges[loser].pinned:
+            if loser in edges and not edges[loser].pinned and not _elsewhere(edges, res, loser):
                 folds.append(Fold(paper, loser, ref_of(res), res.slot.source))
                 del edges[loser]
     for i in indexes:
@@ -107,6 +107,19 @@ def _edges_after(
         else:
             edges[ref] = replace(known, written=i)
     return edges
+
+
+def _elsewhere(edges: dict[Ref, _Edge], res: Resolution, loser: int) -> bool:
+    """The researcher a slot's ids found already holds another position on the paper, from
+    a source that owns the order as well as the holder's: two authors of one paper, so the
+    holder's slot stays (the ids' source placed the author at another position)."""
+    held = edges.get(ref_of(res))
+    other = edges[loser]
+    return (
+        held is not None
+        and held.position != other.position
+        and _order(held.source) <= _order(other.source)
+    )
 
 
 def _give_slot(

@@ -153,3 +153,41 @@ async def test_no_slot_of_the_10k_demo_load_is_held_twice_and_nothing_is_left_to
     assert await db.run(HELD_TWICE) == []
     assert await db.run(MISCOUNTED) == []
     assert await converge_blocks(db) == 0
+
+
+POSITIONS = Query(
+    "test.slot_positions",
+    "MATCH (:Paper {key: $key})<-[a:AUTHORED]-(r:Researcher) "
+    "RETURN a.position AS position, r.id AS id, a.raw_name AS raw_name ORDER BY position",
+)
+
+
+async def test_an_id_placing_a_known_author_elsewhere_takes_no_other_authors_slot(
+    db: Database,
+) -> None:
+    """OpenAlex lists Honghan Xu (known by her ORCID) third, where arXiv prints her first and
+    "H. Xu" third: H. Xu's slot stays his, none of the four slots is lost."""
+    honghan = author("Honghan Xu", "openalex", orcid="0000-0002-1034-4013", openalex="A1")
+    lin, li = (
+        author("Mei Lin", "openalex", openalex="A3"),
+        author("Bo Li", "openalex", openalex="A4"),
+    )
+    writer = GraphWriter(db)
+    await writer.write_papers(
+        [paper("2101.00001", [honghan, lin, li], source="openalex", categories=("cs.CL",))]
+    )
+    await writer.write_papers(
+        [paper("2102.00001", ["Honghan Xu", "Bo Li", "H. Xu", "Mei Lin"], categories=("cs.CL",))]
+    )
+    (known,) = [s for s in await slots(db) if s["paper"] == "2101.00001" and s["position"] == 1]
+    first = (await db.run(POSITIONS, {"key": "2102.00001"}))[0]
+    assert first["id"] == known["id"]  # arXiv's "Honghan Xu" is the ORCID holder
+    hao = author("Hao Xu", "openalex", openalex="A2")
+    listed = [hao, li, honghan, lin]
+    await writer.write_papers(
+        [paper("2102.00001", listed, source="openalex", categories=("cs.CL",))]
+    )
+    held = await db.run(POSITIONS, {"key": "2102.00001"})
+    assert [row["position"] for row in held] == [1, 2, 3, 4]
+    assert held[0]["id"] == known["id"] and held[2]["id"] != known["id"]
+    assert await db.run(HELD_TWICE) == []
