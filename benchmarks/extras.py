@@ -77,6 +77,16 @@ EXTRAS = (
     ),
     Extra(
         "bench_order",
+        "Load order at 2,000 papers (issue: write plan)",
+        "The first two orders on the 2,000-paper demo corpus (OpenAlex, S2, arXiv and arXiv, "
+        "S2, OpenAlex, in transactions of 500 papers): large enough for hyperauthor papers, "
+        "namesakes on one paper and ids two sources disagree on, small enough to run in a few "
+        "minutes. Target: the state identical in every order.",
+        args=("--papers", "2000", "--orders", "2"),
+        timeout=1800.0,
+    ),
+    Extra(
+        "bench_order",
         "Load order at 10,000 papers (issue: write plan)",
         "The first two orders on the 10,000-paper demo corpus: OpenAlex, S2, arXiv and arXiv, "
         "S2, OpenAlex, in transactions of 500 papers (a load takes about 7 minutes on two "
