@@ -26,6 +26,7 @@ LOOKUP_SLOTS = Query(
                     confidence: a.confidence, rank: a.rank, kind: a.kind,
                     source_ids: coalesce(a.source_ids, []),
                     affiliations: coalesce(a.affiliations, []),
+                    institutions: size(coalesce(a.institutions, [])) > 0,
                     has_ids: EXISTS { (r)<-[:IDENTIFIES]-() }}) AS rows
     """,
 )

@@ -334,6 +334,29 @@ UPSERT_AUTHORSHIPS = Query(
 )
 
 
+class SwapRow(TypedDict):
+    """``first`` and ``second`` exchange their edges on ``paper``: each takes the other's
+    position, printed name, mentions, ids, affiliations and rule."""
+
+    paper: str
+    first: int
+    second: int
+
+
+SWAP_SLOTS = Query(
+    "writer.swap_slots",
+    """
+    UNWIND $rows AS row
+    MATCH (:Researcher {id: row.first})-[a:AUTHORED]->(p:Paper {key: row.paper})
+    MATCH (:Researcher {id: row.second})-[b:AUTHORED]->(p)
+    WHERE NOT coalesce(a.pinned, false) AND NOT coalesce(b.pinned, false)
+    WITH a, b, properties(a) AS mine, properties(b) AS theirs
+    SET a = theirs, b = mine
+    """,
+    "write",
+)
+
+
 class FoldRow(TypedDict):
     """A slot held twice: ``researcher``'s edge on ``paper`` folds into ``into``'s, which a
     mention from ``source`` wrote in this batch (that source's older mention is dropped)."""

@@ -81,6 +81,7 @@ class BatchPlan:
     papers: tuple[wq.PaperRow, ...] = ()
     paper_ids: tuple[pq.PaperIdRow, ...] = ()
     authorships: tuple[wq.AuthorshipRow, ...] = ()
+    swaps: tuple[wq.SwapRow, ...] = ()
     folds: tuple[wq.FoldRow, ...] = ()
     affiliations: tuple[PendingAffiliation, ...] = ()
     retire: tuple[wq.RetireRow, ...] = ()
@@ -122,6 +123,9 @@ def plan(papers: Sequence[PaperToWrite], snapshot: Snapshot) -> BatchPlan:
             for res in live
             if not _written_before(res, touched, snapshot)
         ),
+        swaps=tuple(
+            wq.SwapRow(paper=s.paper, first=s.first, second=s.second) for s in resolved.swaps
+        ),
         folds=folds,
         affiliations=tuple(
             PendingAffiliation(
@@ -134,7 +138,7 @@ def plan(papers: Sequence[PaperToWrite], snapshot: Snapshot) -> BatchPlan:
         coauthors=increments,
         recount=recount,
         counts=tuple(sorted(counted | set(losers), key=_id_order)),
-        rebuild=tuple(losers),
+        rebuild=tuple(sorted({*losers, *(r for s in resolved.swaps for r in (s.first, s.second))})),
         fingerprints=tuple(
             FingerprintRow(
                 key=item.record.key, source=record_ref(item.record), fingerprint=item.digest

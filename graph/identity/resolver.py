@@ -40,7 +40,7 @@ from scholargraph.graph.identity.merging import merge_refusal
 from scholargraph.graph.identity.names import block_key
 from scholargraph.graph.identity.rules import DIRECT_METHODS, Printed, Resolution, decide
 from scholargraph.graph.identity.scoring import Mention
-from scholargraph.graph.identity.slots import Fold, settle_slots
+from scholargraph.graph.identity.slots import Fold, Swap, settle_slots
 from scholargraph.graph.identity.snapshot import (
     Candidate,
     Holder,
@@ -67,6 +67,7 @@ class Resolved:
     merges: tuple[MachineMerge, ...]
     folds: tuple[Fold, ...]
     survivor_of: dict[int, int]  # merged researcher → survivor
+    swaps: tuple[Swap, ...] = ()
 
     def survivor(self, researcher: int) -> int:
         return self.survivor_of.get(researcher, researcher)
@@ -76,6 +77,7 @@ class Resolved:
         written: the merged researchers, and ``(paper, researcher)`` edges folded."""
         merged = {x for m in self.merges for x in (m.survivor, m.merged)}
         folded = {(f.paper, r) for f in self.folds for r in (f.loser, f.into) if isinstance(r, int)}
+        folded |= {(s.paper, r) for s in self.swaps for r in (s.first, s.second)}
         return merged, folded
 
 
@@ -193,8 +195,8 @@ def resolve(slots: Sequence[Slot], snapshot: Snapshot) -> Resolved:
     resolutions = _one_slot_per_researcher(found)
     merges, survivor_of = _machine_merges(merge_links(resolutions), snapshot)
     renamed = [_renamed(res, survivor_of) for res in resolutions]
-    settled, folds = settle_slots(renamed, snapshot, survivor_of)
-    return Resolved(tuple(settled), tuple(merges), tuple(folds), survivor_of)
+    settled, folds, swaps = settle_slots(renamed, snapshot, survivor_of)
+    return Resolved(tuple(settled), tuple(merges), tuple(folds), survivor_of, tuple(swaps))
 
 
 def _new_keys(res: Resolution) -> list[tuple[str, str]]:

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from scholargraph.graph.identity.mentions import ORDER_RANK
-from scholargraph.graph.identity.rules import Resolution
-from scholargraph.graph.identity.snapshot import Snapshot
+from scholargraph.graph.identity.names import parse_name
+from scholargraph.graph.identity.rules import DIRECT_METHODS, Resolution, names_compatible
+from scholargraph.graph.identity.snapshot import Holder, Snapshot
 
 POSITION_ONLY_CONFIDENCE = 0.5  # a slot aligned by its position alone, the names apart
 
@@ -24,6 +25,17 @@ class Fold:
     loser: int
     into: Ref
     source: str  # the source whose mention the batch writes on the slot
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """``first`` and ``second`` exchange their edges on ``paper``: two printings of one name
+    that the order's source placed by name alone, where another source's id places
+    ``first`` at ``second``'s position."""
+
+    paper: str
+    first: int
+    second: int
 
 
 def ref_of(res: Resolution) -> Ref:
@@ -41,6 +53,7 @@ class _Edge:
     existed: bool = True  # the graph holds it before the batch
     written: int | None = None  # the index of the resolution the batch writes on it
     moved: bool = False  # its position comes from the batch
+    holder: Holder | None = None  # as the graph holds it before the batch
 
 
 def _order(source: str) -> int:
@@ -49,7 +62,7 @@ def _order(source: str) -> int:
 
 def settle_slots(
     resolutions: Sequence[Resolution], snapshot: Snapshot, survivor_of: dict[int, int]
-) -> tuple[list[Resolution], list[Fold]]:
+) -> tuple[list[Resolution], list[Fold], list[Swap]]:
     """One researcher per slot ``(paper, position)``, whatever the sources.
 
     An edge's position comes from the source that owns the author order (see
@@ -59,22 +72,28 @@ def settle_slots(
     the other is aligned with it by its position alone (its ids are not taken as the
     holder's), and an edge the graph held for the other folds into it, keeping every
     source's name, ids and rule on the one edge.
+
+    Where an id places a researcher at another position than the one the order's source
+    gave them by name alone, and that position's holder was placed by name alone too under
+    a compatible name (two printings of one name on a paper), the two exchange their edges
+    (:class:`Swap`): the id decides which of them is where.
     """
     result = list(resolutions)
     folds: list[Fold] = []
+    swaps: list[Swap] = []
     by_paper: dict[str, list[int]] = defaultdict(list)
     for i, res in enumerate(result):
         if not res.keep:
             by_paper[res.slot.paper].append(i)
     for paper, indexes in by_paper.items():
-        edges = _edges_after(paper, indexes, result, snapshot, survivor_of, folds)
+        edges = _edges_after(paper, indexes, result, snapshot, survivor_of, folds, swaps)
         at: dict[int, list[Ref]] = defaultdict(list)
         for ref, edge in edges.items():
             at[edge.position].append(ref)
         for refs in at.values():
             if len(refs) > 1 and any(edges[r].written is not None for r in refs):
                 _give_slot(paper, refs, edges, result, folds)
-    return result, folds
+    return result, folds, swaps
 
 
 def _edges_after(
@@ -84,6 +103,7 @@ def _edges_after(
     snapshot: Snapshot,
     survivor_of: dict[int, int],
     folds: list[Fold],
+    swaps: list[Swap],
 ) -> dict[Ref, _Edge]:
     """Each researcher's edge on the paper as the batch will leave it (before settling)."""
     edges: dict[Ref, _Edge] = {}
@@ -91,15 +111,29 @@ def _edges_after(
         rid = survivor_of.get(holder.researcher, holder.researcher)
         known = edges.get(rid)
         if known is None or _order(holder.source) < _order(known.source):
-            edges[rid] = _Edge(holder.position, holder.source, holder.pinned)
+            merged = rid != holder.researcher or known is not None
+            edges[rid] = _Edge(
+                holder.position, holder.source, holder.pinned, holder=None if merged else holder
+            )
     for i in indexes:
         res = result[i]
         for loser in res.replaces:
             if loser in edges and not edges[loser].pinned and not _elsewhere(edges, res, loser):
                 folds.append(Fold(paper, loser, ref_of(res), res.slot.source))
                 del edges[loser]
+    printed: dict[tuple[str, int], str] = {
+        (result[i].slot.source, result[i].slot.position): result[i].slot.raw_name for i in indexes
+    }
     for i in indexes:
         res, ref = result[i], ref_of(result[i])
+        other = _swap_partner(edges, res, printed)
+        if other is not None:
+            assert isinstance(ref, int)
+            swaps.append(Swap(paper, ref, other))
+            mine, theirs = edges[ref], edges[other]
+            edges[ref] = replace(theirs, written=i, holder=None)
+            edges[other] = replace(mine, written=theirs.written, holder=None)
+            continue
         known = edges.get(ref)
         if known is None or _order(res.slot.source) <= _order(known.source):
             pinned, existed = (known.pinned, True) if known else (False, False)
@@ -119,6 +153,55 @@ def _elsewhere(edges: dict[Ref, _Edge], res: Resolution, loser: int) -> bool:
         held is not None
         and held.position != other.position
         and _order(held.source) <= _order(other.source)
+    )
+
+
+def _swap_partner(
+    edges: dict[Ref, _Edge], res: Resolution, printed: Mapping[tuple[str, int], str]
+) -> int | None:
+    """The holder whose edge the slot's researcher takes in exchange for theirs (see
+    :func:`settle_slots`), or None. Both sources must print compatible names at both
+    positions: where they do not, their author orders differ and the position says nothing."""
+    mine = edges.get(ref_of(res))
+    if (
+        res.method not in DIRECT_METHODS
+        or mine is None
+        or mine.holder is None
+        or mine.written is not None
+        or mine.position == res.slot.position
+        or _order(res.slot.source) <= _order(mine.source)
+        or not _by_name_alone(mine.holder)
+    ):
+        return None
+    at = [r for r, e in edges.items() if e.position == res.slot.position and e.holder is not None]
+    if len(at) != 1 or not isinstance(at[0], int):
+        return None
+    theirs = edges[at[0]].holder
+    assert theirs is not None
+    if theirs.source != mine.source or not _by_name_alone(theirs):
+        return None
+    here = printed.get((res.slot.source, mine.position))
+    pairs = ((mine.holder.raw_name, theirs.raw_name), (res.slot.raw_name, theirs.raw_name))
+    if here is None or not all(
+        _compatible(a, b) for a, b in (*pairs, (here, mine.holder.raw_name))
+    ):
+        return None
+    return at[0]
+
+
+def _compatible(a: str, b: str) -> bool:
+    return names_compatible(parse_name(a), parse_name(b))
+
+
+def _by_name_alone(holder: Holder) -> bool:
+    """An edge only the order's source wrote, by name, naming no institution: exchanging it
+    for another exchanges nothing but who holds which printing."""
+    return (
+        not holder.pinned
+        and holder.sources == (holder.source,)
+        and holder.method not in DIRECT_METHODS
+        and not holder.institutions
+        and not any(w.startswith("id:") for w in holder.written)
     )
 
 

@@ -42,6 +42,8 @@ class Holder:
     written: frozenset[str] = frozenset()  # the edge's mentions, source ids and affiliations
     rank: int | None = None
     kind: str | None = None
+    raw_name: str = ""  # the name as the order's source printed it at this position
+    institutions: bool = False  # the edge names institutions (its slot's AFFILIATED edges)
 
     def holds(self, mention: str, ids: Iterable[str], affiliations: Iterable[str]) -> bool:
         """Whether the edge already carries this mention with these ids and affiliations."""
@@ -79,6 +81,8 @@ class Holder:
             ),
             rank=row.get("rank"),
             kind=row.get("kind"),
+            raw_name=row.get("raw_name") or row["name"],
+            institutions=bool(row.get("institutions")),
         )
 
 

@@ -259,6 +259,7 @@ async def apply(tx: Tx, batch: BatchPlan, institutions: InstitutionIndex) -> Non
     )
     await _unwind(tx, wq.UPSERT_PAPERS, list(batch.papers))
     await _unwind(tx, pq.UPSERT_PAPER_IDS, list(batch.paper_ids))
+    await _unwind(tx, wq.SWAP_SLOTS, list(batch.swaps))
     authorships = [{**r, "researcher": real(r["researcher"])} for r in batch.authorships]
     await _unwind(tx, wq.UPSERT_AUTHORSHIPS, authorships, order=order)
     folds = [{**r, "into": real(r["into"])} for r in batch.folds]

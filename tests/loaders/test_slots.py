@@ -191,3 +191,32 @@ async def test_an_id_placing_a_known_author_elsewhere_takes_no_other_authors_slo
     assert [row["position"] for row in held] == [1, 2, 3, 4]
     assert held[0]["id"] == known["id"] and held[2]["id"] != known["id"]
     assert await db.run(HELD_TWICE) == []
+
+
+async def test_an_id_decides_which_of_two_authors_of_one_name_is_where(db: Database) -> None:
+    """arXiv prints "Yusuke Sato" second and third and gives the known Yusuke Sato the first
+    of them by name; S2's id places him third. The two edges are exchanged: he holds the
+    third slot with S2's id, the other Yusuke Sato the second, each slot held once."""
+    sato = author("Yusuke Sato", "s2", s2="701")
+    lin, li = author("Mei Lin", "s2", s2="702"), author("Bo Li", "s2", s2="703")
+    writer = GraphWriter(db)
+    await writer.write_papers(
+        [paper("2101.00001", [lin, sato, li], source="s2", categories=("cs.CL",))]
+    )
+    (known,) = [s for s in await slots(db) if s["raw_name"] == "Yusuke Sato"]
+    printed = ["Mei Lin", "Yusuke Sato", "Yusuke Sato", "Bo Li"]
+    await writer.write_papers([paper("2102.00001", list(printed), categories=("cs.CL",))])
+    held = await db.run(POSITIONS, {"key": "2102.00001"})
+    assert held[1]["id"] == known["id"]  # by name, the first of the two
+    other = author("Yusuke Sato", "s2", s2="704")
+    listed = [lin, other, sato, li]
+    await writer.write_papers([paper("2102.00001", listed, source="s2", categories=("cs.CL",))])
+    held = await db.run(POSITIONS, {"key": "2102.00001"})
+    assert [row["position"] for row in held] == [1, 2, 3, 4]
+    assert held[2]["id"] == known["id"] and held[1]["id"] != known["id"]
+    assert await db.run(HELD_TWICE) == []
+    edges = {s["position"]: s for s in await slots(db) if s["paper"] == "2102.00001"}
+    assert edges[3]["source_ids"] == ["s2:701"] and edges[2]["source_ids"] == ["s2:704"]
+    assert all(
+        len([m for m in e["mentions"] if m.startswith("arxiv:")]) == 1 for e in edges.values()
+    )
