@@ -267,7 +267,72 @@ def converge(slots: Iterable[StoredSlot]) -> tuple[SlotMove, ...]:
         )
         if not _settled(block, units):
             moves += _block_moves(block, seen, units, taken)
-    return tuple(moves)
+    return _one_slot_per_paper(moves, listed)
+
+
+def _one_slot_per_paper(
+    moves: Sequence[SlotMove], listed: Sequence[StoredSlot]
+) -> tuple[SlotMove, ...]:
+    """The moves without any that would give a researcher a second slot of one paper (two
+    authors of one paper are two people), in an order that moves a slot away before another
+    slot of its paper arrives: a slot whose target keeps another slot of its paper, or
+    already receives one, stays where it is, and so do the slots of moves that wait on each
+    other."""
+    slot_of = {(s.researcher, s.paper): s for s in listed}
+    leaving = {(m.source, paper) for m in moves for paper in m.papers}
+    arriving: set[tuple[int, str]] = set()
+    kept: list[SlotMove] = []
+    for move in moves:
+        target = move.target
+        papers = [
+            paper
+            for paper in move.papers
+            if target is None
+            or (
+                ((target, paper) not in slot_of or (target, paper) in leaving)
+                and (target, paper) not in arriving
+            )
+        ]
+        arriving.update((target, paper) for paper in papers if target is not None)
+        kept.append(_taking(move, papers, slot_of))
+    return _in_order([m for m in kept if m.papers], slot_of)
+
+
+def _taking(
+    move: SlotMove, papers: Sequence[str], slot_of: Mapping[tuple[int, str], StoredSlot]
+) -> SlotMove:
+    """The move of only ``papers``' slots, with only the ids those slots carry."""
+    if tuple(papers) == move.papers:
+        return move
+    held = {k for paper in papers for k in slot_of[(move.source, paper)].held}
+    return replace(move, papers=tuple(papers), keys=tuple(k for k in move.keys if k in held))
+
+
+def _in_order(
+    moves: list[SlotMove], slot_of: Mapping[tuple[int, str], StoredSlot]
+) -> tuple[SlotMove, ...]:
+    """The moves, each after those taking away a slot of its papers from its target; moves
+    that wait on each other keep the slots they wait for where they are."""
+    away = {(m.source, paper): i for i, m in enumerate(moves) for paper in m.papers}
+    waits = [
+        {away[(m.target, p)] for p in m.papers if (m.target, p) in away} - {i}
+        if m.target is not None
+        else set()
+        for i, m in enumerate(moves)
+    ]
+    done: list[int] = []
+    while len(done) < len(moves):
+        ready = [i for i in range(len(moves)) if i not in done and waits[i] <= set(done)]
+        if not ready:
+            stuck = [i for i in range(len(moves)) if i not in done]
+            for i in stuck:
+                move = moves[i]
+                papers = [p for p in move.papers if (move.target, p) not in away]
+                moves[i] = _taking(move, papers, slot_of)
+            done += stuck
+            break
+        done.append(ready[0])
+    return tuple(moves[i] for i in done if moves[i].papers)
 
 
 def _split_overmerged(

@@ -10,6 +10,7 @@ from dataclasses import replace
 from scholargraph.graph.identity.converge import (
     SlotMove,
     StoredSlot,
+    _one_slot_per_paper,
     blocks_to_decide,
     converge,
     stored_slots,
@@ -240,3 +241,21 @@ def test_a_slot_a_curator_placed_keeps_to_its_holders_ids() -> None:
     ]
     assert [s.keys for s in stored_slots(rows)] == [("s2:13",), ()]
     assert converge(stored_slots(rows)) == ()
+
+
+def test_no_move_gives_a_researcher_a_second_slot_of_one_paper() -> None:
+    """Two printings of one name on one paper are two authors: a move that would bring the
+    second to the researcher holding the first (who keeps it) is dropped, the rest of the
+    move goes ahead with only the ids of the slots it still takes; a move bringing a slot to
+    a researcher whose slot of that paper moves away runs after that move."""
+    first = StoredSlot(7, "2406.00171", 1, "Inés S. González", anchored=False)
+    second = StoredSlot(8, "2406.00171", 2, "Inés González", anchored=False, held=("s2:1",))
+    other = StoredSlot(8, "1808.00031", 1, "Inés González", anchored=False, held=("s2:2",))
+    move = SlotMove(8, 7, ("1808.00031", "2406.00171"), "g", "Inés González", ("s2:1", "s2:2"))
+    (kept,) = _one_slot_per_paper([move], [first, second, other])
+    assert kept.papers == ("1808.00031",) and kept.keys == ("s2:2",)
+    leaving = SlotMove(7, None, ("2406.00171",), "h", "Inés S. González")
+    assert _one_slot_per_paper([move, leaving], [first, second, other]) == (leaving, move)
+    back = SlotMove(7, 8, ("2406.00171",), "h", "Inés S. González")
+    (kept,) = _one_slot_per_paper([move, back], [first, second, other])
+    assert kept.papers == ("1808.00031",)  # two moves waiting on each other: both slots stay

@@ -13,6 +13,8 @@ from scholargraph.graph.db import Database
 from scholargraph.graph.identity.rules import METHOD_RANK
 from scholargraph.graph.loaders.converge import converge_blocks
 from scholargraph.graph.loaders.demo import load_demo, write_demo_files
+from scholargraph.graph.loaders.files import file_chunks
+from scholargraph.graph.loaders.pipeline import Loader
 from scholargraph.graph.loaders.writer import GraphWriter
 from scholargraph.graph.records import PaperRecord
 from scholargraph.queries import Query
@@ -153,6 +155,30 @@ async def test_no_slot_of_the_10k_demo_load_is_held_twice_and_nothing_is_left_to
     assert await db.run(HELD_TWICE) == []
     assert await db.run(MISCOUNTED) == []
     assert await converge_blocks(db) == 0
+
+
+TWO_MENTIONS_OF_ONE_SOURCE = Query(
+    "test.slots_two_mentions_of_one_source",
+    "MATCH (p:Paper)<-[a:AUTHORED]-(r:Researcher) "
+    "WITH p, r, [m IN a.mentions | split(m, ':')[0]] AS sources "
+    "WHERE size(sources) > size(COLLECT { UNWIND sources AS x RETURN DISTINCT x }) "
+    "RETURN p.key AS paper, r.id AS researcher",
+)
+
+
+async def test_no_slot_is_held_twice_when_arxiv_loads_before_the_sources_with_ids(
+    db: Database, tmp_path: Path
+) -> None:
+    """arXiv first places authors by name alone; S2's and OpenAlex's ids then decide which
+    of two authors printed with one name is where, without a slot held twice or two slots
+    of one source folded onto one edge."""
+    folder = write_demo_files(tmp_path, papers=2000, seed=3)
+    for source in ("ror", "arxiv", "s2", "openalex"):
+        paths = sorted((folder / source).glob("*"), key=lambda p: ("authors" in p.name, p.name))
+        await Loader(db, papers_per_transaction=500).run(file_chunks(paths))
+    assert await db.run(HELD_TWICE) == []
+    assert await db.run(TWO_MENTIONS_OF_ONE_SOURCE) == []
+    assert await db.run(MISCOUNTED) == []
 
 
 POSITIONS = Query(
