@@ -15,7 +15,12 @@ from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
 from scholargraph.graph.schema.install import install_schema
 from scholargraph.graph.semantic.model import MODEL
-from scholargraph.graph.semantic.store import EmbedSummary, embed_store, vector_coverage
+from scholargraph.graph.semantic.store import (
+    EmbedSummary,
+    embed_store,
+    rebuild_vector_indexes,
+    vector_coverage,
+)
 from scholargraph.graph.stats import analyze, graph_stats
 
 
@@ -33,6 +38,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     embed = actions.add_parser(
         "embed",
         help="compute the papers' vectors that are missing or outdated, then researchers' topics",
+    )
+    embed.add_argument(
+        "--reindex",
+        action="store_true",
+        help="then build the vector indexes again in one pass (after a big load: searches by "
+        "meaning can get faster; they fail while it runs)",
     )
     embed.set_defaults(run=_embed)
     for action in (init, stats, analyze_, embed):
@@ -99,11 +110,16 @@ def _embed(args: argparse.Namespace, settings: Settings) -> int:
         async with Database.connect(settings) as db:
             await db.verify()
             summary = await embed_store(db, progress=progress)
+            if args.reindex:
+                console.print("building the vector indexes again")
+                await rebuild_vector_indexes(db)
             return summary, await vector_coverage(db)
 
     summary, coverage = asyncio.run(go())
     if args.json:
-        print_json({**asdict(summary), "coverage": coverage, "model": MODEL})
+        print_json(
+            {**asdict(summary), "coverage": coverage, "model": MODEL, "reindexed": args.reindex}
+        )
         return 0
     console.print(
         f"{summary.papers_embedded:,} of {summary.papers_seen:,} papers embedded with {MODEL}; "

@@ -23,6 +23,14 @@ VECTOR_INDEX_RESEARCHERS = Query(
     "write",
 )
 
+DROP_VECTOR_INDEX_PAPERS = Query(
+    "semantic.drop_vector_index_papers", "DROP INDEX paper_embedding IF EXISTS", "write"
+)
+DROP_VECTOR_INDEX_RESEARCHERS = Query(
+    "semantic.drop_vector_index_researchers", "DROP INDEX researcher_topic IF EXISTS", "write"
+)
+AWAIT_INDEXES = Query("semantic.await_indexes", "CALL db.awaitIndexes($seconds)", "write")
+
 PAPER_TEXTS = Query(
     "semantic.paper_texts",
     """
@@ -117,28 +125,83 @@ CLEAR_RESEARCHER_TOPICS = Query(
     "write",
 )
 
-NEAREST = Query(
-    "semantic.nearest",
-    """
-    CALL () {
+# One index search per kind of hit asked for: a search of papers alone does not also walk the
+# researchers' index (the cost of a vector search grows with its k, whatever is kept after).
+_PAPERS_NEAR = """
       CALL db.index.vector.queryNodes('paper_embedding', $paper_window, $vector)
-      YIELD node AS p, score
-      WHERE 'paper' IN $kinds
-        AND ($category IS NULL OR EXISTS { (p)-[:IN_CATEGORY]->(:Category {code: $category}) })
-        AND ($year_from IS NULL OR p.year >= $year_from)
-        AND ($year_to IS NULL OR p.year <= $year_to)
-      RETURN 'paper' AS kind, p.key AS key, score
-      UNION ALL
+      YIELD node, score
+      WHERE ($category IS NULL
+             OR EXISTS { (node)-[:IN_CATEGORY]->(:Category {code: $category}) })
+        AND ($year_from IS NULL OR node.year >= $year_from)
+        AND ($year_to IS NULL OR node.year <= $year_to)
+      RETURN 'paper' AS kind, node.key AS key, score, node
+"""
+_RESEARCHERS_NEAR = """
       CALL db.index.vector.queryNodes('researcher_topic', $window, $vector)
-      YIELD node AS r, score
-      WHERE 'researcher' IN $kinds AND r.merged_into IS NULL
-      RETURN 'researcher' AS kind, toString(r.id) AS key, score
-    }
+      YIELD node, score
+      WHERE node.merged_into IS NULL
+      RETURN 'researcher' AS kind, toString(node.id) AS key, score, node
+"""
+_PARTS = {
+    "papers": _PAPERS_NEAR,
+    "researchers": _RESEARCHERS_NEAR,
+    "both": f"{_PAPERS_NEAR}      UNION ALL{_RESEARCHERS_NEAR}",
+}
+
+
+def _nearest(parts: str) -> str:
+    return f"""
+    CALL () {{{_PARTS[parts]}    }}
     WITH kind, key, score WHERE score >= $min_score
     ORDER BY score DESC, kind, key
-    RETURN collect({kind: kind, key: key, score: score}) AS rows
-    """,
-)
+    RETURN collect({{kind: kind, key: key, score: score}}) AS rows
+    """
+
+
+def _page(parts: str) -> str:
+    """The ranking by cosine (the index reports ``(1 + cosine) / 2``), how many it holds, and
+    the hits after the cursor ``$after_*`` (score, kind, key) up to ``$limit``, each with
+    its entity: a page of a search by meaning in one statement."""
+    return f"""
+    CALL () {{{_PARTS[parts]}    }}
+    WITH kind, key, score, node WHERE score >= $min_score
+    WITH kind, key, 2.0 * score - 1.0 AS score, node
+    ORDER BY score DESC, kind, key
+    WITH collect({{kind: kind, key: key, score: score, node: node}}) AS hits
+    WITH size(hits) AS total,
+         [h IN hits WHERE $after_score IS NULL OR h.score < $after_score
+            OR (h.score = $after_score
+                AND (h.kind > $after_kind OR (h.kind = $after_kind AND h.key > $after_key)))
+         ][..$limit] AS page
+    CALL (page) {{
+      CALL (page) {{
+        UNWIND page AS h
+        WITH h WHERE h.kind = 'paper'
+        WITH h, h.node AS p
+        RETURN h, p {PAPER} AS item
+        UNION ALL
+        UNWIND page AS h
+        WITH h WHERE h.kind = 'researcher'
+        WITH h, h.node AS r
+        RETURN h, r {RESEARCHER} AS item
+      }}
+      RETURN collect({{kind: h.kind, key: h.key, score: h.score, item: item}}) AS rows
+    }}
+    RETURN total, rows
+    """
+
+
+NEAREST = {
+    parts: Query(f"semantic.nearest_{parts}", _nearest(parts))
+    for parts in ("papers", "researchers", "both")
+}
+"""Keys and scores of the nearest, best first (a hybrid search fuses them with keyword hits)."""
+SEARCH_PAGE = {
+    parts: Query(f"semantic.search_page_{parts}", _page(parts))
+    for parts in ("papers", "researchers", "both")
+}
+"""A page of a search by meaning: ``total`` hits ranked, and the page's ``rows`` with their
+entities (in no particular order)."""
 HIT_ITEMS = Query(
     "semantic.hit_items",
     f"""

@@ -70,10 +70,11 @@ def test_demo_then_stats_then_idempotent_reload(schema_ready: Settings, tmp_path
     first = json.loads(scholargraph(schema_ready, "db", "stats", "--json").stdout)
     assert first["nodes"]["Paper"] == 150
     assert first["relationships"]["AUTHORED"] > 150
-    embedded = scholargraph(schema_ready, "db", "embed", "--json")
+    embedded = scholargraph(schema_ready, "db", "embed", "--reindex", "--json")
     assert embedded.returncode == 0, embedded.stderr
     report = json.loads(embedded.stdout)
     assert report["papers_seen"] == 150 and report["papers_embedded"] == 0  # the load did it
+    assert report["reindexed"] is True
     assert report["coverage"]["embedded"] == report["coverage"]["current"] == 150
     assert report["coverage"]["with_topic"] > 0
     again = scholargraph(

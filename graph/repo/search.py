@@ -25,7 +25,7 @@ from scholargraph.graph.repo import entities
 from scholargraph.graph.repo.lucene import terms_query
 from scholargraph.graph.repo.models import Institution, Paper, Researcher, Row
 from scholargraph.graph.repo.pages import Edge, Page, PageRequest, decode_cursor, encode_cursor
-from scholargraph.graph.repo.semantic import PaperFilter, hybrid, items, nearest, semantic
+from scholargraph.graph.repo.semantic import PaperFilter, hybrid, items, nearest, semantic_page
 from scholargraph.queries import read_search as q
 
 SearchKind = Literal["paper", "researcher", "institution"]
@@ -65,8 +65,10 @@ async def search(
     if mode == "keyword":
         result = await _keyword(db, text, wanted, papers, request.fetch, after)
         rows, total = result["rows"], result["total"]
+    elif mode == "semantic":
+        rows, total = await semantic_page(db, text, wanted, papers, request.fetch, after)
     else:
-        ranked = await _by_meaning(db, text, wanted, papers, mode)
+        ranked = await _hybrid(db, text, wanted, papers)
         total = len(ranked)
         rows = await items(db, [r for r in ranked if _after(r, after)][: request.fetch])
 
@@ -101,11 +103,9 @@ async def _keyword(
     return rows[0]
 
 
-async def _by_meaning(
-    db: Database, text: str, kinds: list[SearchKind], papers: PaperFilter, mode: SearchMode
+async def _hybrid(
+    db: Database, text: str, kinds: list[SearchKind], papers: PaperFilter
 ) -> list[Row]:
-    if mode == "semantic":
-        return semantic(await nearest(db, text, kinds, papers))
     limit = WINDOW * len(kinds)
     vectors, keyword = await asyncio.gather(
         nearest(db, text, kinds, papers),

@@ -51,29 +51,67 @@ def cosine(score: float) -> float:
     return 2.0 * float(score) - 1.0
 
 
-async def nearest(
-    db: Database, text: str, kinds: Sequence[str], papers: PaperFilter
-) -> dict[str, list[Near]]:
-    """The papers and researchers nearest the words, best first, each kind apart (keys and
-    scores: :func:`items` fetches the entities of the hits a page shows)."""
-    vector = model.embed_one(text)
-    if not any(vector):
-        return {}
+def _parts(kinds: Sequence[str]) -> str | None:
+    """Which vector indexes a search of ``kinds`` reads (institutions have none)."""
+    papers, researchers = "paper" in kinds, "researcher" in kinds
+    if papers and researchers:
+        return "both"
+    return "papers" if papers else "researchers" if researchers else None
+
+
+def _params(vector: list[float], papers: PaperFilter) -> dict[str, object]:
     narrowed = any(value is not None for value in papers.params().values())
-    params = {
+    return {
         "vector": vector,
-        "kinds": list(kinds),
         "window": WINDOW,
         # the filters apply to the nearest: more of them, so that enough pass
         "paper_window": FILTERED_WINDOW if narrowed else WINDOW,
         "min_score": MIN_SCORE,
         **papers.params(),
     }
-    rows = (await db.run(q.NEAREST, params))[0]["rows"]
+
+
+async def nearest(
+    db: Database, text: str, kinds: Sequence[str], papers: PaperFilter
+) -> dict[str, list[Near]]:
+    """The papers and researchers nearest the words, best first, each kind apart (keys and
+    scores: :func:`items` fetches the entities of the hits a page shows)."""
+    parts = _parts(kinds)
+    vector = model.embed_one(text) if parts is not None else []
+    if parts is None or not any(vector):
+        return {}
+    rows = (await db.run(q.NEAREST[parts], _params(vector, papers)))[0]["rows"]
     found: dict[str, list[Near]] = {kind: [] for kind in ("paper", "researcher") if kind in kinds}
     for row in rows:
         found[row["kind"]].append(Near(cosine(row["score"]), row))
     return found
+
+
+async def semantic_page(
+    db: Database,
+    text: str,
+    kinds: Sequence[str],
+    papers: PaperFilter,
+    limit: int,
+    after: Sequence[object],
+) -> tuple[list[Row], int]:
+    """Up to ``limit`` hits after the cursor ``after`` (score, kind, key) of the vector hits
+    of every kind ranked together by cosine, with their entities, and how many the ranking
+    holds: one statement, where ranking and then fetching the page's entities took two."""
+    parts = _parts(kinds)
+    vector = model.embed_one(text) if parts is not None else []
+    if parts is None or not any(vector):
+        return [], 0
+    score, kind, key = after
+    params = {
+        **_params(vector, papers),
+        "limit": limit,
+        "after_score": None if score is None else float(str(score)),
+        "after_kind": None if kind is None else str(kind),
+        "after_key": None if key is None else str(key),
+    }
+    found = (await db.run(q.SEARCH_PAGE[parts], params))[0]
+    return _ranked(found["rows"]), int(found["total"])
 
 
 def hybrid(keyword: Sequence[Row], vectors: dict[str, list[Near]]) -> list[Row]:
@@ -84,16 +122,6 @@ def hybrid(keyword: Sequence[Row], vectors: dict[str, list[Near]]) -> list[Row]:
         rankings.append([(kind, str(h.row["key"])) for h in hits])
     fused = fuse(rankings)
     return _ranked([{"kind": k, "key": key, "score": s} for (k, key), s in fused.items()])
-
-
-def semantic(vectors: dict[str, list[Near]]) -> list[Row]:
-    """Vector hits of every kind ranked together by cosine similarity."""
-    rows = [
-        {"kind": kind, "key": str(hit.row["key"]), "score": hit.score}
-        for kind, hits in vectors.items()
-        for hit in hits
-    ]
-    return _ranked(rows)
 
 
 async def items(db: Database, hits: Sequence[Row]) -> list[Row]:

@@ -147,6 +147,22 @@ async def _all_researchers(db: Database) -> list[int]:
         after = ids[-1]
 
 
+async def rebuild_vector_indexes(db: Database, *, timeout_s: float = 3600.0) -> None:
+    """Build the vector indexes again from the stored vectors, in one pass, and wait until
+    they are online (searches by meaning fail meanwhile: their index is missing or filling).
+
+    An index written a batch at a time, as loads write it, can be slower to search than one
+    built from the finished store (BENCHMARKS.md, "Search by meaning at 100,000 papers")."""
+    for query in (
+        q.DROP_VECTOR_INDEX_PAPERS,
+        q.DROP_VECTOR_INDEX_RESEARCHERS,
+        q.VECTOR_INDEX_PAPERS,
+        q.VECTOR_INDEX_RESEARCHERS,
+    ):
+        await db.run(query)
+    await db.run(q.AWAIT_INDEXES, {"seconds": int(timeout_s)}, timeout_s=timeout_s + 60)
+
+
 async def vector_coverage(db: Database) -> dict[str, int]:
     """Papers, those with a vector and those whose vector is of the current model;
     researchers and those with a topic."""

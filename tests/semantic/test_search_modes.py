@@ -97,19 +97,45 @@ async def test_filters_apply_to_every_paper_found_and_pages_join_up(demo: Databa
 
 
 async def _pages_join_up(demo: Database) -> None:
-    whole = await search(demo, "neural networks for images", PageRequest(30), mode="hybrid")
-    assert whole.total is not None and whole.total > 30
-    keys: list[tuple[str, float]] = []
-    after = None
-    while len(keys) < 30:
-        page = await search(
-            demo, "neural networks for images", PageRequest(7, after), mode="hybrid"
-        )
-        keys += [(e.node.kind, e.node.score) for e in page.edges]
-        after = page.edges[-1].cursor
-    assert keys[:30] == [(e.node.kind, e.node.score) for e in whole.edges]
-    kinds = {e.node.kind for e in whole.edges}
-    assert "paper" in kinds and "researcher" in kinds
+    for mode in ("hybrid", "semantic"):
+        text = "neural networks for images"
+        whole = await search(demo, text, PageRequest(30), mode=mode)
+        assert whole.total is not None and whole.total > 30
+        keys: list[tuple[str, float]] = []
+        after = None
+        while len(keys) < 30:
+            page = await search(demo, text, PageRequest(7, after), mode=mode)
+            assert page.total == whole.total
+            keys += [(e.node.kind, e.node.score) for e in page.edges]
+            after = page.edges[-1].cursor
+        assert keys[:30] == [(e.node.kind, e.node.score) for e in whole.edges]
+        kinds = {e.node.kind for e in whole.edges}
+        assert "paper" in kinds and "researcher" in kinds
+    scores = [e.node.score for e in whole.edges]
+    assert scores == sorted(scores, reverse=True)
+
+
+async def test_a_page_by_meaning_is_one_statement_over_the_indexes_of_the_kinds_asked(
+    demo: Database,
+) -> None:
+    seen: list[str] = []
+    demo.on_query = lambda query, params: seen.append(query.text)
+    try:
+        papers = await search(demo, "dark matter", PageRequest(5), ["paper"], mode="semantic")
+        people = await search(demo, "dark matter", PageRequest(5), ["researcher"], mode="semantic")
+        both = await search(demo, "dark matter", PageRequest(5), mode="semantic")
+        none = await search(demo, "dark matter", PageRequest(5), ["institution"], mode="semantic")
+    finally:
+        demo.on_query = None
+    assert len(seen) == 3
+    assert "paper_embedding" in seen[0] and "researcher_topic" not in seen[0]
+    assert "paper_embedding" not in seen[1] and "researcher_topic" in seen[1]
+    assert "paper_embedding" in seen[2] and "researcher_topic" in seen[2]
+    assert {e.node.kind for e in papers.edges} == {"paper"}
+    assert {e.node.kind for e in people.edges} == {"researcher"}
+    assert len(both.edges) == 5 and not none.edges and none.total == 0
+    best = sorted([*papers.edges, *people.edges], key=lambda e: -e.node.score)[:5]
+    assert [e.node.score for e in both.edges] == [e.node.score for e in best]
 
 
 async def test_neighbours_are_near_and_not_themselves_nor_coauthors(demo: Database) -> None:

@@ -12,8 +12,10 @@ from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.demo import load_demo, write_demo_files
 from scholargraph.graph.loaders.files import file_chunks
 from scholargraph.graph.loaders.pipeline import Loader
+from scholargraph.graph.repo.pages import PageRequest
+from scholargraph.graph.repo.search import search
 from scholargraph.graph.semantic import model
-from scholargraph.graph.semantic.store import embed_papers, embed_store
+from scholargraph.graph.semantic.store import embed_papers, embed_store, rebuild_vector_indexes
 from scholargraph.queries import Query
 from scholargraph.queries.admin import CLEAR_DATA
 from scholargraph.queries.semantic import VECTOR_COVERAGE
@@ -44,6 +46,15 @@ DROP_SOME = Query(
     MATCH (r:Researcher) WITH r ORDER BY r.id LIMIT 5 REMOVE r.topic
     """,
     "write",
+)
+VECTOR_INDEXES = Query(
+    "test.semantic_vector_indexes",
+    """
+    SHOW VECTOR INDEXES YIELD name, state, labelsOrTypes, properties, options
+    RETURN collect({name: name, state: state, on: labelsOrTypes + properties,
+                    dimensions: options.indexConfig.`vector.dimensions`,
+                    similarity: options.indexConfig.`vector.similarity_function`}) AS rows
+    """,
 )
 OLD_MODEL = Query(
     "test.semantic_old_model",
@@ -129,6 +140,32 @@ async def test_db_embed_fills_what_is_missing_or_outdated_and_nothing_else(
     assert coverage["embedded"] == coverage["current"] == coverage["papers"]
     assert coverage["with_topic"] > 0
     assert (await embed_store(db)).papers_embedded == 0
+
+
+async def test_vector_indexes_built_again_answer_as_before(db: Database, tmp_path: Path) -> None:
+    await db.run(CLEAR_DATA)
+    await load_demo(db, write_demo_files(tmp_path, papers=60, seed=9))
+
+    async def ranked() -> list[tuple[str, str]]:
+        page = await search(db, "dark matter in galaxies", PageRequest(20), mode="semantic")
+        return [
+            (
+                e.node.kind,
+                str(getattr(e.node.entity, "key", None) or getattr(e.node.entity, "id", "")),
+            )
+            for e in page.edges
+        ]
+
+    before = await ranked()
+    indexes = sorted(await db.run_rows(VECTOR_INDEXES), key=lambda r: r["name"])
+    await rebuild_vector_indexes(db)
+    rebuilt = sorted(await db.run_rows(VECTOR_INDEXES), key=lambda r: r["name"])
+    assert [r["name"] for r in rebuilt] == ["paper_embedding", "researcher_topic"]
+    assert rebuilt == [{**r, "state": "ONLINE"} for r in indexes]
+    after = await ranked()
+    # the same nearest (an approximate index may order near ties apart)
+    assert len(before) > 5 and after[0] == before[0]
+    assert len(set(after) & set(before)) >= len(before) - 2
 
 
 def test_mean_direction_is_unit_length_and_none_when_empty() -> None:
