@@ -138,6 +138,8 @@ MOVE_SLOT_AFFILIATIONS = Query(
         b.last_year = CASE WHEN b.last_year IS NULL OR last_year > b.last_year
                            THEN last_year ELSE b.last_year END,
         b.from_papers = true,
+        b.from_strings = coalesce(b.from_strings, false),
+        b.raw = coalesce(b.raw, []),
         b.method = 'id',
         b.score = 1.0
     """,
@@ -158,6 +160,8 @@ MOVE_PROFILE_AFFILIATIONS = Query(
                            THEN a.last_year ELSE b.last_year END,
         b.from_papers = coalesce(b.from_papers, false),
         b.from_profile = true,
+        b.from_strings = coalesce(b.from_strings, false),
+        b.raw = coalesce(b.raw, []),
         b.method = 'id',
         b.score = 1.0,
         b.profile_keys = COLLECT { UNWIND coalesce(b.profile_keys, [])
