@@ -1,4 +1,5 @@
-"""``scholargraph institutions match`` — raw affiliation strings to ROR institutions, offline.
+"""``scholargraph institutions match`` — raw affiliation strings to ROR institutions, offline;
+``scholargraph institutions rematch`` — the strings stored on slots linked to them again.
 
 The index is every ROR institution loaded in the graph, or the ROR dump files ``--ror-files``
 names (the same index either way). Abstaining is an answer: ``ror_id`` null.
@@ -24,6 +25,7 @@ from scholargraph.graph.institutions import (
     index_from_graph,
     match_affiliation,
 )
+from scholargraph.graph.loaders.rematch import rematch
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,6 +39,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_index_arguments(match)
     match.add_argument("--json", action="store_true", help="one JSON object a line")
     match.set_defaults(run=_match)
+    rematch = actions.add_parser(
+        "rematch",
+        help="link the affiliation strings stored on slots to the ROR institutions loaded "
+        "now (`load ror` runs it at its end)",
+    )
+    rematch.add_argument("--json", action="store_true", help="the count as JSON")
+    rematch.set_defaults(run=_rematch)
 
 
 def add_index_arguments(parser: argparse.ArgumentParser) -> None:
@@ -91,6 +100,20 @@ def _match(args: argparse.Namespace, settings: Settings) -> int:
             print(json.dumps(payload, ensure_ascii=False))
         return 0
     _print(index, matches)
+    return 0
+
+
+def _rematch(args: argparse.Namespace, settings: Settings) -> int:
+    async def go() -> int:
+        async with Database.connect(settings) as db:
+            await db.verify()
+            return await rematch(db)
+
+    linked = asyncio.run(go())
+    if args.json:
+        print(json.dumps({"strings_linked": linked}))
+    else:
+        Console().print(f"{linked:,} slot affiliation strings linked to ROR institutions")
     return 0
 
 

@@ -137,7 +137,11 @@ MOVE_SLOT_AFFILIATIONS = Query(
                             THEN first_year ELSE b.first_year END,
         b.last_year = CASE WHEN b.last_year IS NULL OR last_year > b.last_year
                            THEN last_year ELSE b.last_year END,
-        b.from_papers = true
+        b.from_papers = true,
+        b.from_strings = coalesce(b.from_strings, false),
+        b.raw = coalesce(b.raw, []),
+        b.method = 'id',
+        b.score = 1.0
     """,
     "write",
 )
@@ -156,6 +160,10 @@ MOVE_PROFILE_AFFILIATIONS = Query(
                            THEN a.last_year ELSE b.last_year END,
         b.from_papers = coalesce(b.from_papers, false),
         b.from_profile = true,
+        b.from_strings = coalesce(b.from_strings, false),
+        b.raw = coalesce(b.raw, []),
+        b.method = 'id',
+        b.score = 1.0,
         b.profile_keys = COLLECT { UNWIND coalesce(b.profile_keys, [])
                                           + [k IN a.profile_keys WHERE k IN $keys] AS x
                                    RETURN DISTINCT x ORDER BY x }

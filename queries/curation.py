@@ -63,7 +63,10 @@ MOVE_AUTHORSHIPS = Query(
                                         RETURN DISTINCT x ORDER BY x },
           existing.affiliations = COLLECT { UNWIND coalesce(existing.affiliations, [])
                                                    + coalesce(a.affiliations, []) AS x
-                                            RETURN DISTINCT x ORDER BY x }
+                                            RETURN DISTINCT x ORDER BY x },
+          existing.raw_affiliations = COLLECT { UNWIND coalesce(existing.raw_affiliations, [])
+                                                       + coalesce(a.raw_affiliations, []) AS x
+                                                RETURN DISTINCT x ORDER BY x }
     }
     DELETE a
     RETURN collect(p.key) AS moved
@@ -71,7 +74,8 @@ MOVE_AUTHORSHIPS = Query(
     "write",
 )
 # Folds AFFILIATED edge ``a`` into ``b`` (same institution and source): the years widened,
-# the marks of what gave it (slots, profiles and their ids) joined.
+# the marks of what gave it (slots, profiles and their ids, matched strings) joined, the
+# higher score kept with its method (see writer.UPSERT_AFFILIATIONS).
 FOLD_AFFILIATION = """
     SET b.first_year = CASE WHEN b.first_year IS NULL OR a.first_year < b.first_year
                             THEN a.first_year ELSE b.first_year END,
@@ -81,7 +85,15 @@ FOLD_AFFILIATION = """
         b.from_profile = coalesce(b.from_profile, false) OR coalesce(a.from_profile, false),
         b.profile_keys = COLLECT { UNWIND coalesce(b.profile_keys, [])
                                           + coalesce(a.profile_keys, []) AS x
-                                   RETURN DISTINCT x ORDER BY x }
+                                   RETURN DISTINCT x ORDER BY x },
+        b.from_strings = coalesce(b.from_strings, false) OR coalesce(a.from_strings, false),
+        b.raw = COLLECT { UNWIND coalesce(b.raw, []) + coalesce(a.raw, []) AS x
+                          RETURN DISTINCT x ORDER BY x LIMIT 20 }
+    WITH a, b, a.score IS NOT NULL
+               AND (b.score IS NULL OR a.score > b.score
+                    OR (a.score = b.score AND a.method < b.method)) AS better
+    SET b.method = CASE WHEN better THEN a.method ELSE b.method END,
+        b.score = CASE WHEN better THEN a.score ELSE b.score END
     DELETE a
 """
 MOVE_AFFILIATIONS = Query(

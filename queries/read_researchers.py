@@ -82,7 +82,8 @@ COAUTHOR_PAGES = Query(
            COUNT {{ (r)-[c:COAUTHOR]-(:Researcher) WHERE c.joint_papers >= $min_joint }} AS total
     """,
 )
-# One row per institution, whatever the number of sources that reported the affiliation.
+# One row per institution, whatever the number of sources that reported the affiliation,
+# with the best-scored edge's method and score (see writer.UPSERT_AFFILIATIONS).
 AFFILIATION_PAGES = Query(
     "read_researchers.affiliation_pages",
     f"""
@@ -90,14 +91,17 @@ AFFILIATION_PAGES = Query(
     MATCH (r:Researcher {{id: id}})
     CALL (r) {{
       MATCH (r)-[a:AFFILIATED]->(i:Institution)
+      WITH i, a ORDER BY coalesce(a.score, -1.0) DESC, a.method
       WITH i, collect(DISTINCT a.source) AS sources, min(a.first_year) AS first_year,
-           max(a.last_year) AS last_year
-      WITH i, sources, first_year, last_year, coalesce(last_year, 0) AS sort
+           max(a.last_year) AS last_year, head(collect(a.method)) AS method,
+           max(a.score) AS score
+      WITH i, sources, first_year, last_year, method, score, coalesce(last_year, 0) AS sort
       WHERE $after_sort IS NULL OR sort < $after_sort
             OR (sort = $after_sort AND i.id > $after_id)
       ORDER BY sort DESC, i.id LIMIT $limit
       RETURN collect({{institution: i {INSTITUTION}, sources: sources, first_year: first_year,
-                      last_year: last_year, sort: sort}}) AS rows
+                      last_year: last_year, method: method, score: score,
+                      sort: sort}}) AS rows
     }}
     RETURN id, rows,
            size(COLLECT {{ MATCH (r)-[:AFFILIATED]->(i:Institution) RETURN DISTINCT i.id }})

@@ -281,6 +281,7 @@ class AuthorshipRow(TypedDict):
     mention: str
     affiliations: list[str]
     institutions: list[str]  # "<source>:<scheme>:<value>" of the institutions it names
+    raw_affiliations: list[str]  # "<source>:<string>" printed without an institution id
 
 
 # $order: {source: rank} of author-order precedence, lowest first.
@@ -328,6 +329,12 @@ UPSERT_AUTHORSHIPS = Query(
                               ELSE COLLECT { UNWIND coalesce(a.institutions, [])
                                                     + row.institutions AS x
                                              RETURN DISTINCT x ORDER BY x } END,
+        a.raw_affiliations = CASE WHEN all(x IN row.raw_affiliations
+                                           WHERE x IN coalesce(a.raw_affiliations, []))
+                                  THEN coalesce(a.raw_affiliations, [])
+                                  ELSE COLLECT { UNWIND coalesce(a.raw_affiliations, [])
+                                                        + row.raw_affiliations AS x
+                                                 RETURN DISTINCT x ORDER BY x } END,
         a.pinned = coalesce(a.pinned, false)
     """,
     "write",
@@ -400,7 +407,10 @@ FOLD_SLOTS = Query(
                                    RETURN DISTINCT x ORDER BY x },
         b.institutions = COLLECT { UNWIND coalesce(b.institutions, [])
                                           + coalesce(a.institutions, []) AS x
-                                   RETURN DISTINCT x ORDER BY x }
+                                   RETURN DISTINCT x ORDER BY x },
+        b.raw_affiliations = COLLECT { UNWIND coalesce(b.raw_affiliations, [])
+                                              + coalesce(a.raw_affiliations, []) AS x
+                                       RETURN DISTINCT x ORDER BY x }
     DELETE a
     """,
     "write",
@@ -425,13 +435,23 @@ RETIRE_EMPTY = Query(
 
 
 class AffiliationRow(TypedDict):
+    """An affiliation a source gave: by institution id (a slot's or a profile's), or by a
+    slot's string the matcher linked (``from_strings``, see
+    :mod:`graph.institutions.linking`). The edge keeps the highest ``score`` with its
+    ``method`` (a tie: the method first in alphabetical order) and the first 20 strings of
+    ``raw`` in sorted order (the first 20 of all it was given, whatever their order)."""
+
     researcher: int
     institution: int
     source: str
     first_year: int | None
     last_year: int | None
-    from_papers: bool  # a slot's institution, else a profile's affiliation
+    from_papers: bool  # a slot's institution id
+    from_strings: bool  # a slot's string, matched
     profile_keys: list[str]  # the ids of the profile that gave it ([] from papers)
+    method: str
+    score: float
+    raw: list[str]
 
 
 UPSERT_AFFILIATIONS = Query(
@@ -447,9 +467,17 @@ UPSERT_AFFILIATIONS = Query(
                            WHEN a.last_year IS NULL OR row.last_year > a.last_year
                            THEN row.last_year ELSE a.last_year END,
         a.from_papers = coalesce(a.from_papers, false) OR row.from_papers,
-        a.from_profile = coalesce(a.from_profile, false) OR NOT row.from_papers,
+        a.from_profile = coalesce(a.from_profile, false)
+                         OR NOT (row.from_papers OR row.from_strings),
+        a.from_strings = coalesce(a.from_strings, false) OR row.from_strings,
         a.profile_keys = COLLECT { UNWIND coalesce(a.profile_keys, []) + row.profile_keys AS x
                                    RETURN DISTINCT x ORDER BY x }
+    WITH a, row, a.score IS NULL OR row.score > a.score
+                 OR (row.score = a.score AND row.method < a.method) AS better
+    SET a.method = CASE WHEN better THEN row.method ELSE a.method END,
+        a.score = CASE WHEN better THEN row.score ELSE a.score END,
+        a.raw = COLLECT { UNWIND coalesce(a.raw, []) + row.raw AS x
+                          RETURN DISTINCT x ORDER BY x LIMIT 20 }
     """,
     "write",
 )

@@ -338,6 +338,15 @@ class AffiliationEdge:
     sources: list[DataSource] = strawberry.field(description="The sources that list it.")
     first_year: int | None = strawberry.field(description="The first year it was seen.")
     last_year: int | None = strawberry.field(description="The last year it was seen.")
+    method: str | None = strawberry.field(
+        description="How it was found: id (a source gave the institution's id), else how the "
+        "offline matcher read a printed affiliation string (exact_name, alias, name_in_text, "
+        "name_variant, token_overlap, acronym_with_city, acronym_with_country, "
+        "acronym_alone); null for affiliations stored before methods were kept."
+    )
+    score: float | None = strawberry.field(
+        description="The confidence of the best way it was found, 1.0 for an id."
+    )
 
 
 @strawberry.type(description="A page of a researcher's affiliations.")
@@ -361,6 +370,8 @@ class AffiliationConnection:
                 sources=[DataSource(source) for source in e.node.sources],
                 first_year=e.node.first_year,
                 last_year=e.node.last_year,
+                method=e.node.method,
+                score=e.node.score,
             )
             for e in page.edges
         ]

@@ -25,6 +25,7 @@ from scholargraph.graph.identity.resolver import MachineMerge, Resolved, resolve
 from scholargraph.graph.identity.rules import Resolution
 from scholargraph.graph.identity.slots import Ref, ref_of
 from scholargraph.graph.identity.snapshot import Snapshot, mention_text
+from scholargraph.graph.institutions.linking import raw_keys, unlinked_strings
 from scholargraph.graph.loaders.rows import slugify
 from scholargraph.graph.records import InstitutionRef, PaperRecord, position_kind
 from scholargraph.queries import paper_identity as pq
@@ -71,6 +72,17 @@ class PendingAffiliation:
 
 
 @dataclass(frozen=True, slots=True)
+class PendingStrings:
+    """A slot's affiliation strings that came without institution ids, for the matcher
+    (see :mod:`graph.institutions.linking`)."""
+
+    researcher: int
+    strings: tuple[str, ...]
+    source: str
+    year: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class BatchPlan:
     """What one batch writes, statement by statement, in the order they run."""
 
@@ -84,6 +96,7 @@ class BatchPlan:
     swaps: tuple[wq.SwapRow, ...] = ()
     folds: tuple[wq.FoldRow, ...] = ()
     affiliations: tuple[PendingAffiliation, ...] = ()
+    strings: tuple[PendingStrings, ...] = ()
     retire: tuple[wq.RetireRow, ...] = ()
     coauthors: tuple[wq.CoauthorRow, ...] = ()  # increments for pairs a new edge joins
     recount: tuple[tuple[int, int], ...] = ()  # pairs that lost a joint paper
@@ -134,6 +147,7 @@ def plan(papers: Sequence[PaperToWrite], snapshot: Snapshot) -> BatchPlan:
             for res in live
             if res.slot.institutions and not res.position_only
         ),
+        strings=_pending_strings(live, ids),
         retire=tuple(wq.RetireRow(researcher=f["researcher"], into=f["into"]) for f in folds),
         coauthors=increments,
         recount=recount,
@@ -291,6 +305,20 @@ def _authorship(res: Resolution, researcher: int) -> wq.AuthorshipRow:
         mention=mention_text(slot.source, res.method, slot.raw_name),
         affiliations=sorted(set(slot.affiliations)),
         institutions=[] if res.position_only else institution_keys(slot.source, slot.institutions),
+        raw_affiliations=[] if res.position_only else raw_keys(slot.source, _unlinked(slot)),
+    )
+
+
+def _unlinked(slot: Slot) -> tuple[str, ...]:
+    return unlinked_strings(slot.affiliations, bool(slot.institutions))
+
+
+def _pending_strings(live: Sequence[Resolution], ids: _Ids) -> tuple[PendingStrings, ...]:
+    """The slots whose strings the matcher reads, for the researchers they resolved to."""
+    return tuple(
+        PendingStrings(ids[ref_of(res)], strings, res.slot.source, res.slot.year)
+        for res in live
+        if not res.position_only and (strings := _unlinked(res.slot))
     )
 
 

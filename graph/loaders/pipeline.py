@@ -25,6 +25,7 @@ from scholargraph.graph.loaders.profiles import (
     write_authors,
     write_institutions,
 )
+from scholargraph.graph.loaders.rematch import rematch
 from scholargraph.graph.loaders.writer import GraphWriter, WriteSummary
 from scholargraph.graph.records import Batch, Rejection
 from scholargraph.graph.semantic.store import embed_store, refresh_topics, researchers_touched
@@ -43,6 +44,7 @@ class LoadSummary:
     claims_merged: int = 0
     slots_moved: int = 0  # name-only slots regrouped after the load (graph.identity.converge)
     topics_refreshed: int = 0  # researchers whose topic vector was computed again
+    strings_rematched: int = 0  # slot strings linked by the pass after institutions loaded
     rejected: int = 0
     records: int = 0
     seconds: float = 0.0
@@ -64,6 +66,7 @@ class LoadSummary:
             "claims_merged",
             "slots_moved",
             "topics_refreshed",
+            "strings_rematched",
             "rejected",
             "records",
         ):
@@ -230,6 +233,11 @@ class Loader:
         touched = None if summary.resumed_from or resumed else self.writer.touched
         summary.slots_moved = await converge_blocks(self.db, touched)
         summary.topics_refreshed = await self._refresh_topics(touched)
+        if summary.institutions or summary.slots_moved:
+            # Institutions arrived: the strings of papers loaded before them can link now;
+            # slots moved: their strings' edges go with them.
+            blocks = None if summary.institutions else touched
+            summary.strings_rematched = await rematch(self.db, self.writer.linker, blocks=blocks)
         summary.seconds = time.monotonic() - began
         self.checkpoint.clear()
         return summary
@@ -246,6 +254,7 @@ class Loader:
         summary.records += len(batch) + len(batch.rejected)
         if batch.institutions:
             summary.institutions += await write_institutions(self.db, batch.institutions)
+            self.writer.linker.stale()
         step = self.papers_per_transaction
         for start in range(0, len(batch.papers), step):
             summary.papers.add(await self.writer.write_papers(batch.papers[start : start + step]))

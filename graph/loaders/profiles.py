@@ -5,6 +5,7 @@ from __future__ import annotations
 from scholargraph.graph.db import Database, Tx
 from scholargraph.graph.identity.mentions import identifier_keys
 from scholargraph.graph.identity.names import block_key, parse_name
+from scholargraph.graph.institutions.linking import ID_METHOD, ID_SCORE
 from scholargraph.graph.loaders.institutions import InstitutionIndex
 from scholargraph.graph.loaders.rows import slugify
 from scholargraph.graph.records import AffiliationRecord, AuthorRecord, InstitutionRecord, Rejection
@@ -158,7 +159,11 @@ async def write_affiliations(
                         first_year=rec.first_year,
                         last_year=rec.last_year,
                         from_papers=False,
+                        from_strings=False,
                         profile_keys=sorted(key for _, key in identifier_keys(rec.author)),
+                        method=ID_METHOD,
+                        score=ID_SCORE,
+                        raw=[],
                     )
                 )
         await tx.run(wq.UPSERT_AFFILIATIONS, {"rows": rows})

@@ -17,7 +17,7 @@ larger papers (collaborations of hundreds) keep their AUTHORED edges, are flagge
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,12 +26,18 @@ from scholargraph.graph.db import Database, Tx
 from scholargraph.graph.identity.mentions import ORDER_RANK, Slot, slots_of
 from scholargraph.graph.identity.names import block_key, parse_name, variant_block_keys
 from scholargraph.graph.identity.paper_merge import Identified, PaperFields, identify, paper_fields
-from scholargraph.graph.identity.plan import BatchPlan, plan
+from scholargraph.graph.identity.plan import BatchPlan, PendingStrings, plan
 from scholargraph.graph.identity.precedence import format_ranks
 from scholargraph.graph.identity.resolver import CANDIDATES_PER_BLOCK, read_snapshot
+from scholargraph.graph.institutions.linking import (
+    ID_METHOD,
+    ID_SCORE,
+    AffiliationLinker,
+    StringMatch,
+)
 from scholargraph.graph.loaders import rows as r
-from scholargraph.graph.loaders.institutions import InstitutionIndex
-from scholargraph.graph.records import PaperRecord
+from scholargraph.graph.loaders.institutions import InstitutionIds, InstitutionIndex
+from scholargraph.graph.records import InstitutionRef, PaperRecord
 from scholargraph.graph.semantic.store import embed_papers
 from scholargraph.graph.sequences import RESEARCHER_IDS_START
 from scholargraph.queries import Query
@@ -164,6 +170,8 @@ class GraphWriter:
         self.touched: set[str] = set()
         # Keys of every paper written, whose authors' topics the load computes again.
         self.written: set[str] = set()
+        # Slots' affiliation strings to the store's ROR institutions, one index per load.
+        self.linker = AffiliationLinker(db)
 
     async def write_papers(self, papers: list[PaperRecord]) -> WriteSummary:
         identified = await identify(self.db, papers)
@@ -191,15 +199,19 @@ class GraphWriter:
             self.db, slots, candidates_per_block=self.candidates_per_block
         )
         batch = plan(changed, snapshot)
+        matched = await self.linker.match(t for p in batch.strings for t in p.strings)
         institutions = InstitutionIndex(self.db)
         await institutions.prepare(
-            i for item in changed for s in item.slots for i in s.institutions
+            [
+                *(i for item in changed for s in item.slots for i in s.institutions),
+                *(InstitutionRef(ror_id=m.ror_id) for m in matched.values()),
+            ]
         )
 
         keys = [item.record.key for item in changed]
 
         async def work(tx: Tx) -> int:
-            await apply(tx, batch, institutions)
+            await apply(tx, batch, institutions, matched)
             # Of the fields the store now holds, so in the same transaction as the paper.
             return await embed_papers(tx, keys) if self.embed else 0
 
@@ -236,11 +248,17 @@ class _Reserved:
         return (x, y) if x < y else (y, x)
 
 
-async def apply(tx: Tx, batch: BatchPlan, institutions: InstitutionIndex) -> None:
+async def apply(
+    tx: Tx,
+    batch: BatchPlan,
+    institutions: InstitutionIndex,
+    matched: Mapping[str, StringMatch] | None = None,
+) -> None:
     """Write a plan in the caller's transaction: reserve the ids of its new researchers, then
     run its statements on fresh copies of its rows with those ids substituted. It never
     changes ``batch`` (nor ``institutions``), so a retried transaction applies it again.
-    A statement with no rows is not sent."""
+    ``matched``: the batch's strings the matcher linked (see
+    :mod:`graph.institutions.linking`). A statement with no rows is not sent."""
     first = await _reserve(tx, len(batch.new_groups))
     real = _Reserved(first)
     order = dict(ORDER_RANK)
@@ -272,11 +290,16 @@ async def apply(tx: Tx, batch: BatchPlan, institutions: InstitutionIndex) -> Non
             first_year=pending.year,
             last_year=pending.year,
             from_papers=True,
+            from_strings=False,
             profile_keys=[],
+            method=ID_METHOD,
+            score=ID_SCORE,
+            raw=[],
         )
         for pending in batch.affiliations
         for institution in institution_ids.resolve_all(pending.institutions)
     ]
+    affiliations += matched_rows(batch.strings, matched or {}, institution_ids, real)
     await _unwind(tx, wq.UPSERT_AFFILIATIONS, affiliations)
     await _unwind(tx, wq.RETIRE_EMPTY, [{**r, "into": real(r["into"])} for r in batch.retire])
     fresh: list[list[Any]] = []
@@ -295,6 +318,40 @@ async def apply(tx: Tx, batch: BatchPlan, institutions: InstitutionIndex) -> Non
     if batch.rebuild:
         await tx.run(wq.REBUILD_FEATURES, {"ids": list(batch.rebuild)})
     await _unwind(tx, lq.SET_FINGERPRINTS, list(batch.fingerprints))
+
+
+def matched_rows(
+    pending: Sequence[PendingStrings],
+    matched: Mapping[str, StringMatch],
+    institution_ids: InstitutionIds,
+    real: Callable[[int], int],
+) -> list[wq.AffiliationRow]:
+    """An ``AFFILIATED`` row for each string of a slot the matcher linked."""
+    rows: list[wq.AffiliationRow] = []
+    for slot in pending:
+        for text in slot.strings:
+            found = matched.get(text)
+            institution = (
+                None if found is None else institution_ids.resolve(InstitutionRef(found.ror_id))
+            )
+            if found is None or institution is None:
+                continue
+            rows.append(
+                wq.AffiliationRow(
+                    researcher=real(slot.researcher),
+                    institution=institution,
+                    source=slot.source,
+                    first_year=slot.year,
+                    last_year=slot.year,
+                    from_papers=False,
+                    from_strings=True,
+                    profile_keys=[],
+                    method=found.method,
+                    score=found.score,
+                    raw=[text],
+                )
+            )
+    return rows
 
 
 async def _unwind(tx: Tx, query: Query, rows: Sequence[Any], **params: Any) -> None:

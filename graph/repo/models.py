@@ -211,3 +211,5 @@ class Affiliation:
     sources: tuple[str, ...]
     first_year: int | None
     last_year: int | None
+    method: str | None = None  # how it was found: "id", or the matcher's method for a string
+    score: float | None = None

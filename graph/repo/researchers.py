@@ -180,6 +180,8 @@ async def affiliation_pages(
             tuple(sorted(s for s in row["sources"] if s)),
             row["first_year"],
             row["last_year"],
+            row["method"],
+            row["score"],
         )
 
     def cursor(row: Row) -> str:

@@ -41,6 +41,8 @@ class Authored(StructuredRel):
     rank = IntegerProperty()  # of ``method``: the strongest rule that matched the slot
     mentions = ArrayProperty(StringProperty(), default=list)  # "<source>:<method>:<raw name>"
     affiliations = ArrayProperty(StringProperty(), default=list)  # as printed on the slot
+    # "<source>:<string>": what a source printed without an institution id, for the matcher
+    raw_affiliations = ArrayProperty(StringProperty(), default=list)
     pinned = BooleanProperty(default=False)
 
 
@@ -50,6 +52,9 @@ class Affiliated(StructuredRel):
     origin = StringProperty(required=True, db_property="source")
     first_year = IntegerProperty()
     last_year = IntegerProperty()
+    method = StringProperty()  # "id", or the matcher's method (graph.institutions.linking)
+    score = FloatProperty()
+    raw = ArrayProperty(StringProperty(), default=list)  # the strings matched to it
 
 
 class Coauthor(StructuredRel):

@@ -104,3 +104,33 @@ async def test_match_and_eval_against_the_graph(
     shown = scholargraph(schema_ready, "eval", "affiliations", "--gold", str(gold))
     assert shown.returncode == 0, shown.stderr
     assert "gold in index" in shown.stdout
+
+
+async def test_rematch_links_the_strings_papers_kept(
+    db: Database, schema_ready: Settings, ror_dir: Path
+) -> None:
+    from dataclasses import replace
+
+    from scholargraph.graph.loaders.profiles import write_institutions
+    from scholargraph.graph.records import Batch
+    from tests.loaders.records_factory import paper
+
+    record = paper("2301.00001", ["Ana Lima"])
+    strings = ("Department of Physics, University of Tokyo, Tokyo, Japan",)
+    record = replace(
+        record, authorships=(replace(record.authorships[0], raw_affiliations=strings),)
+    )
+
+    async def chunks():  # type: ignore[no-untyped-def]
+        yield "papers", Batch(papers=[record])
+
+    await Loader(db, embed=False).run(chunks())
+    # institutions written without the load's pass: the strings wait for a rematch
+    institutions = [i for _, b in [x async for x in file_chunks([ror_dir])] for i in b.institutions]
+    await write_institutions(db, institutions)
+    done = scholargraph(schema_ready, "institutions", "rematch", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"strings_linked": 1}
+    again = scholargraph(schema_ready, "institutions", "rematch")
+    assert again.returncode == 0, again.stderr
+    assert "1 slot affiliation strings linked" in again.stdout
