@@ -595,6 +595,7 @@ ROW_TYPES: dict[Query, Any] = {
     SET_IDENTIFIER_PROFILES: ProfileRow,
     UPSERT_PAPERS: PaperRow,
     UPSERT_AUTHORSHIPS: AuthorshipRow,
+    SWAP_SLOTS: SwapRow,
     FOLD_SLOTS: FoldRow,
     RETIRE_EMPTY: RetireRow,
     UPSERT_AFFILIATIONS: AffiliationRow,
