@@ -120,8 +120,14 @@ def columns(text: str) -> tuple[str, ...] | None:
 
 
 def composable(query: Query) -> bool:
-    """Whether ``query`` may run inside :func:`compose`'s statement."""
-    return query.mode == "read" and not query.parts and columns(query.text) is not None
+    """Whether ``query`` may run inside :func:`compose`'s statement (a ``SHOW`` command
+    stands alone, even with a ``RETURN``)."""
+    return (
+        query.mode == "read"
+        and not query.parts
+        and not query.text.lstrip().upper().startswith("SHOW")
+        and columns(query.text) is not None
+    )
 
 
 def compose(

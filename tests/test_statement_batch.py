@@ -34,6 +34,7 @@ def test_columns_are_read_from_the_last_top_level_return() -> None:
     # an expression without a name cannot be composed
     assert columns("MATCH (n) RETURN n.id") is None
     assert columns("SHOW INDEXES") is None
+    assert not composable(Query("test_batch.show", "SHOW INDEXES YIELD name RETURN name AS n"))
     # writes never share a statement
     assert not any(composable(q) for q in load_all().values() if q.mode != "read")
 
