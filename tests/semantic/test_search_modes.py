@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -119,14 +120,21 @@ async def test_a_page_by_meaning_is_one_statement_over_the_indexes_of_the_kinds_
     demo: Database,
 ) -> None:
     seen: list[str] = []
-    demo.on_query = lambda query, params: seen.append(query.text)
+    recording = demo.on_query  # the session's record of the queries run stays on
+
+    def watch(query: Query, params: Any) -> None:
+        seen.append(query.text)
+        if recording is not None:
+            recording(query, params)
+
+    demo.on_query = watch
     try:
         papers = await search(demo, "dark matter", PageRequest(5), ["paper"], mode="semantic")
         people = await search(demo, "dark matter", PageRequest(5), ["researcher"], mode="semantic")
         both = await search(demo, "dark matter", PageRequest(5), mode="semantic")
         none = await search(demo, "dark matter", PageRequest(5), ["institution"], mode="semantic")
     finally:
-        demo.on_query = None
+        demo.on_query = recording
     assert len(seen) == 3
     assert "paper_embedding" in seen[0] and "researcher_topic" not in seen[0]
     assert "paper_embedding" not in seen[1] and "researcher_topic" in seen[1]
