@@ -24,6 +24,7 @@ NAMES = Query(
 TEXT = Query("test_batch.text", "RETURN 'a $dollar, AS x' AS text, $n + 1 AS next")
 NOTHING = Query("test_batch.nothing", "UNWIND [] AS x RETURN x")
 FAILS = Query("test_batch.fails", "RETURN toInteger($n) / 0 AS never")
+SHOW = Query("test_batch.show", "SHOW INDEXES YIELD name RETURN name AS n ORDER BY n")
 
 
 def test_columns_are_read_from_the_last_top_level_return() -> None:
@@ -34,7 +35,7 @@ def test_columns_are_read_from_the_last_top_level_return() -> None:
     # an expression without a name cannot be composed
     assert columns("MATCH (n) RETURN n.id") is None
     assert columns("SHOW INDEXES") is None
-    assert not composable(Query("test_batch.show", "SHOW INDEXES YIELD name RETURN name AS n"))
+    assert not composable(SHOW)
     # writes never share a statement
     assert not any(composable(q) for q in load_all().values() if q.mode != "read")
 
@@ -98,6 +99,23 @@ async def test_reads_asked_together_go_as_one_statement(db: Database) -> None:
     # a lone read runs as itself; the next level is a statement of its own
     assert await view.run(TEXT, {"n": 2}) == [{"text": "a $dollar, AS x", "next": 3}]
     assert sent[-1] is TEXT
+
+
+async def test_a_show_command_asked_with_reads_goes_alone(db: Database) -> None:
+    sent: list[Query] = []
+    recording = db.on_query  # the session's record of the queries run stays on
+
+    def watch(query: Query, params: Any) -> None:
+        sent.append(query)
+        if recording is not None:
+            recording(query, params)
+
+    view = db.within(30).batched()
+    view.on_query = watch
+    names, indexes = await asyncio.gather(view.run(NAMES, {"names": ["x"]}), view.run(SHOW, {}))
+    assert names == [{"name": "x", "length": 1}]
+    assert indexes and all(isinstance(row["n"], str) for row in indexes)
+    assert SHOW in sent
 
 
 async def test_a_failed_statement_fails_each_of_its_reads(db: Database) -> None:
