@@ -20,7 +20,7 @@ tens of seconds between two researchers of one field restricted to another.
 
 from collections.abc import Callable
 
-from scholargraph.queries._projections import PAPER
+from scholargraph.queries._projections import PAPER, RESEARCHER
 from scholargraph.queries._query import Query
 
 MAX_HOPS = 8
@@ -46,6 +46,43 @@ _HOP = """
       })
 """
 _ENDS = "MATCH (a:Researcher {id: $from}), (b:Researcher {id: $to})"
+# The papers of researchers x and y behind their hop (under the same restrictions), newest
+# first, each with the weaker of the two authorship matches: a subquery's body, one row.
+_JOINT_PAPERS = f"""
+    MATCH (x)-[ax:AUTHORED]->(p:Paper)<-[ay:AUTHORED]-(y)
+    WHERE NOT coalesce(p.hyperauthored, false)
+      AND ($year_from IS NULL OR p.year >= $year_from)
+      AND ($year_to IS NULL OR p.year <= $year_to)
+      AND ($category IS NULL OR EXISTS {{ (p)-[:IN_CATEGORY]->(:Category {{code: $category}}) }})
+    WITH p,
+         CASE WHEN coalesce(ax.confidence, 1.0) < coalesce(ay.confidence, 1.0)
+              THEN coalesce(ax.confidence, 1.0) ELSE coalesce(ay.confidence, 1.0) END
+         AS confidence
+    ORDER BY p.year DESC, p.key DESC
+    RETURN collect({{paper: p {PAPER}, confidence: confidence}}) AS papers
+"""
+# A hop's facts from its papers: a hop is as certain as its best-supported paper.
+_HOP_FACTS = """
+    size(papers) AS joint_papers,
+    reduce(best = 0.0, fact IN papers |
+           CASE WHEN fact.confidence > best THEN fact.confidence ELSE best END) AS confidence,
+    papers[..$per_hop] AS papers
+"""
+# A found ``path`` explained in the same statement: its researchers and, hop by hop in
+# order, the papers behind each hop.
+_EXPLAINED = f"""
+    WITH nodes(path) AS chain
+    CALL (chain) {{
+      UNWIND range(0, size(chain) - 2) AS i
+      WITH i, chain[i] AS x, chain[i + 1] AS y
+      CALL (x, y) {{ {_JOINT_PAPERS} }}
+      WITH i, [x.id, y.id] AS pair, {_HOP_FACTS}
+      ORDER BY i
+      RETURN collect({{pair: pair, joint_papers: joint_papers, confidence: confidence,
+                      papers: papers}}) AS hops
+    }}
+    RETURN [n IN chain | n.id] AS ids, [n IN chain | n {RESEARCHER}] AS researchers, hops
+"""
 
 
 def _per_bound(name: str, text: Callable[[int], str]) -> dict[int, Query]:
@@ -66,21 +103,22 @@ SHORTEST = _per_bound(
     """
     ),
 )
-# One shortest chain: a shortest walk never passes anyone twice, so one walk is searched for
-# and none need dropping, which is far cheaper than SHORTEST's search for several.
+# One shortest chain, explained in the same statement: a shortest walk never passes anyone
+# twice, so one walk is searched for and none need dropping, which is far cheaper than
+# SHORTEST's search for several.
 SHORTEST_ONE = _per_bound(
     "read_paths.shortest_one",
     lambda hops: (
         f"""
     {_ENDS}
     MATCH path = SHORTEST 1 (a)({_HOP}){{1,{hops}}}(b)
-    RETURN [n IN nodes(path) | n.id] AS ids
+    {_EXPLAINED}
     """
     ),
 )
-# One shortest chain with no restriction: Cypher's shortestPath, whose bidirectional
-# breadth-first search is many times faster than SHORTEST on dense coauthor graphs; the
-# node predicate is checked during the search.
+# One shortest chain with no restriction, explained in the same statement: Cypher's
+# shortestPath, whose bidirectional breadth-first search is many times faster than SHORTEST
+# on dense coauthor graphs; the node predicate is checked during the search.
 SHORTEST_UNRESTRICTED = _per_bound(
     "read_paths.shortest_unrestricted",
     lambda hops: (
@@ -88,7 +126,7 @@ SHORTEST_UNRESTRICTED = _per_bound(
     {_ENDS}
     MATCH path = shortestPath((a)-[:COAUTHOR*..{hops}]-(b))
     WHERE all(n IN nodes(path) WHERE n.merged_into IS NULL)
-    RETURN [n IN nodes(path) | n.id] AS ids
+    {_EXPLAINED}
     """
     ),
 )
@@ -121,27 +159,14 @@ ENDS_WITH_JOINT_PAPERS = Query(
     RETURN collect(id) AS ids
     """,
 )
-# The papers behind each hop (under the same restrictions), newest first, with the weaker of
-# the two authorship matches on each: a hop is as certain as its best-supported paper.
+# The papers behind each of the hops ``$pairs`` (none for a hop without joint papers).
 HOP_PAPERS = Query(
     "read_paths.hop_papers",
     f"""
     UNWIND $pairs AS pair
-    MATCH (x:Researcher {{id: pair[0]}})-[ax:AUTHORED]->(p:Paper),
-          (p)<-[ay:AUTHORED]-(y:Researcher {{id: pair[1]}})
-    WHERE NOT coalesce(p.hyperauthored, false)
-      AND ($year_from IS NULL OR p.year >= $year_from)
-      AND ($year_to IS NULL OR p.year <= $year_to)
-      AND ($category IS NULL OR EXISTS {{ (p)-[:IN_CATEGORY]->(:Category {{code: $category}}) }})
-    WITH pair, p,
-         CASE WHEN coalesce(ax.confidence, 1.0) < coalesce(ay.confidence, 1.0)
-              THEN coalesce(ax.confidence, 1.0) ELSE coalesce(ay.confidence, 1.0) END
-         AS confidence
-    ORDER BY p.year DESC, p.key DESC
-    WITH pair, collect({{paper: p {PAPER}, confidence: confidence}}) AS papers
-    RETURN pair, size(papers) AS joint_papers,
-           reduce(best = 0.0, x IN papers |
-                  CASE WHEN x.confidence > best THEN x.confidence ELSE best END) AS confidence,
-           papers[..$per_hop] AS papers
+    MATCH (x:Researcher {{id: pair[0]}}), (y:Researcher {{id: pair[1]}})
+    CALL (x, y) {{ {_JOINT_PAPERS} }}
+    WITH pair, papers WHERE size(papers) > 0
+    RETURN pair, {_HOP_FACTS}
     """,
 )

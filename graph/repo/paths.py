@@ -19,6 +19,7 @@ identifier): the hop, and so the chain, rests on a merge that may be wrong.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -213,9 +214,15 @@ async def collaboration_paths(
             rows = await db.run(q.ALL_SHORTEST[hops], {**params, "limit": ALL_SHORTEST_LIMIT})
             id_chains = _strongest(rows)
         elif options.k == 1:
+            # the one chain is found and explained in one statement
             search = q.SHORTEST_ONE if options.restricted else q.SHORTEST_UNRESTRICTED
-            rows = await db.run(search[hops], params)
-            id_chains = [list(row["ids"]) for row in rows]
+            rows = await db.run(search[hops], {**params, "per_hop": PAPERS_PER_HOP})
+            if not rows:
+                return result((), PathOutcome.NO_PATH)
+            [row] = rows
+            people = {p["id"]: Researcher.from_row(p) for p in row["researchers"]}
+            chain = _chain(row["ids"], people, {tuple(hop["pair"]): hop for hop in row["hops"]})
+            return result((chain,), PathOutcome.FOUND)
         else:
             rows = await db.run(q.SHORTEST[hops], {**params, "k": options.k})
             id_chains = [list(row["ids"]) for row in rows]
@@ -229,37 +236,45 @@ async def collaboration_paths(
 async def _explain(
     db: Database, id_chains: Sequence[Sequence[int]], options: PathOptions
 ) -> list[Chain]:
+    """The chains found by a search, their hops' papers and their researchers read together
+    (one statement in a request's batched view)."""
     pairs = sorted({(a, b) for chain in id_chains for a, b in pairwise(chain)})
-    hop_rows = await db.run(
-        q.HOP_PAPERS,
-        {
-            "pairs": [list(pair) for pair in pairs],
-            "year_from": options.year_from,
-            "year_to": options.year_to,
-            "category": options.category,
-            "per_hop": PAPERS_PER_HOP,
-        },
+    hop_rows, people = await asyncio.gather(
+        db.run(
+            q.HOP_PAPERS,
+            {
+                "pairs": [list(pair) for pair in pairs],
+                "year_from": options.year_from,
+                "year_to": options.year_to,
+                "category": options.category,
+                "per_hop": PAPERS_PER_HOP,
+            },
+        ),
+        researchers_by_id(db, {n for chain in id_chains for n in chain}),
     )
     facts = {tuple(row["pair"]): row for row in hop_rows}
-    people = await researchers_by_id(db, {n for chain in id_chains for n in chain})
-    chains = []
-    for chain in id_chains:
-        hops = []
-        for a, b in pairwise(chain):
-            row = facts.get((a, b))
-            if row is None:
-                raise NotFound(f"the coauthorship of {a} and {b} changed while being read")
-            hops.append(
-                Hop(
-                    source=people[a],
-                    target=people[b],
-                    joint_papers=row["joint_papers"],
-                    papers=tuple(Paper.from_row(p["paper"]) for p in row["papers"]),
-                    confidence=float(row["confidence"]),
-                )
+    return [_chain(chain, people, facts) for chain in id_chains]
+
+
+def _chain(
+    ids: Sequence[int], people: Mapping[int, Researcher], facts: Mapping[tuple[int, ...], Any]
+) -> Chain:
+    """The chain through researchers ``ids``, each hop told by its row of ``facts``."""
+    hops = []
+    for a, b in pairwise(ids):
+        row = facts.get((a, b))
+        if row is None or not row["joint_papers"]:
+            raise NotFound(f"the coauthorship of {a} and {b} changed while being read")
+        hops.append(
+            Hop(
+                source=people[a],
+                target=people[b],
+                joint_papers=row["joint_papers"],
+                papers=tuple(Paper.from_row(p["paper"]) for p in row["papers"]),
+                confidence=float(row["confidence"]),
             )
-        chains.append(Chain(tuple(people[n] for n in chain), tuple(hops)))
-    return chains
+        )
+    return Chain(tuple(people[n] for n in ids), tuple(hops))
 
 
 def _strongest(rows: Sequence[Mapping[str, Any]]) -> list[list[int]]:

@@ -6,7 +6,7 @@ from collections import Counter
 
 from benchmarks.bench_api import PAGE as PAGE_OF_BENCHMARK
 from tests.api.conftest import Api
-from tests.api.graphdata import YOU, ZIMING
+from tests.api.graphdata import GILBERT, YOU, ZIMING
 
 PAGE = """
 query($id: ID!, $n: Int!) {
@@ -116,3 +116,33 @@ async def test_lists_started_early_keep_their_argument_errors(api: Api) -> None:
     )
     assert api.codes(errors) == ["LIMIT_EXCEEDED"], errors
     assert body["data"]["researcher"]["name"] == "Yang You"
+
+
+PATHS = """
+query($from: ID!, $to: ID!, $k: Int!, $category: String) {
+  collaborationPath(from: $from, to: $to, k: $k, category: $category) {
+    distance chains { researchers { id name } hops { jointPapers papers { id title } } }
+  }
+}
+"""
+
+
+async def test_one_chain_is_found_and_explained_in_one_statement(api: Api) -> None:
+    """The two ends in one statement, then the chain with its researchers and the papers
+    behind each hop in one more, restricted or not; alternatives take one statement more
+    (the search, then the chains' papers and researchers together)."""
+    answers = {}
+    for k, category, trips in ((1, None, 2), (1, "cs.LG", 3), (5, None, 3)):
+        api.round_trips.clear()
+        variables = {"from": str(YOU), "to": str(GILBERT), "k": k, "category": category}
+        answers[k, category] = (await api.data(PATHS, variables))["collaborationPath"]
+        assert len(api.round_trips) == trips, api.round_trips
+        assert "read_entities.researcher_by_id+read_entities.researcher_by_id" in api.round_trips
+    one = answers[1, None]
+    assert one["distance"] == 3
+    [chain] = one["chains"]
+    assert chain["researchers"][0]["name"] == "Yang You"
+    assert chain["researchers"][-1]["name"] == "John R. Gilbert"
+    assert all(hop["jointPapers"] == len(hop["papers"]) >= 1 for hop in chain["hops"])
+    # the chain explained in one statement is one of the alternatives, explained apart
+    assert chain in answers[5, None]["chains"]
