@@ -84,6 +84,7 @@ RESEARCHERS_IN_BLOCKS = Query(
     """
     UNWIND $blocks AS block
     MATCH (r:Researcher {name_key: block})
+    USING INDEX SEEK r:Researcher(name_key)
     RETURN DISTINCT r.id AS id
     """,
 )

@@ -11,6 +11,7 @@ from scholargraph.graph.loaders.files import file_chunks, input_fingerprint
 from scholargraph.graph.loaders.parse.files import count_bulk_records
 from scholargraph.graph.loaders.pipeline import Loader, LoadSummary, Progress
 from scholargraph.graph.records import Batch
+from scholargraph.graph.semantic.store import TopicsDue
 
 Chunks = AsyncIterator[tuple[str, Batch]]
 
@@ -47,8 +48,17 @@ async def load_demo(
     embed: bool = True,
     watch: Callable[[Chunks], Chunks] | None = None,
 ) -> dict[str, LoadSummary]:
-    """``watch`` sees each source's chunks on their way to the loader (a progress bar)."""
+    """``watch`` sees each source's chunks on their way to the loader (a progress bar).
+
+    Researchers' topics are computed once, after the last source (counted in its summary),
+    not after each. A file in ``folder`` says that some are due: a load stopped before
+    computing them is followed by one that computes every topic."""
     summaries: dict[str, LoadSummary] = {}
+    due_mark = folder / ".topics-due"
+    topics = TopicsDue(blocks=None if due_mark.exists() else set())
+    if embed:
+        due_mark.touch()
+    last = None
     for source in LOAD_ORDER:
         paths = _source_paths(folder, source)
         if not paths:
@@ -61,7 +71,13 @@ async def load_demo(
             input=input_fingerprint(paths),
             progress=progress,
             embed=embed,
+            topics=topics,
         )
         chunks = file_chunks(paths)
-        summaries[source] = await loader.run(watch(chunks) if watch else chunks)
+        summaries[source] = last = await loader.run(watch(chunks) if watch else chunks)
+    if embed:
+        refreshed = await topics.refresh(db)
+        if last is not None:
+            last.topics_refreshed = refreshed
+        due_mark.unlink(missing_ok=True)
     return summaries

@@ -28,7 +28,7 @@ from scholargraph.graph.loaders.profiles import (
 from scholargraph.graph.loaders.rematch import rematch
 from scholargraph.graph.loaders.writer import GraphWriter, WriteSummary
 from scholargraph.graph.records import Batch, Rejection
-from scholargraph.graph.semantic.store import embed_store, refresh_topics, researchers_touched
+from scholargraph.graph.semantic.store import TopicsDue
 from scholargraph.queries.loads import STORE_IDENTITY
 
 PAPERS_PER_TRANSACTION = 500
@@ -196,10 +196,15 @@ class Loader:
         progress: Progress | None = None,
         warn: Warn | None = None,
         embed: bool = True,
+        topics: TopicsDue | None = None,
     ) -> None:
         """``input`` names what the load reads (its files and their state, or its query): a
-        checkpoint of another input is not resumed. ``warn`` hears why one is dropped."""
+        checkpoint of another input is not resumed. ``warn`` hears why one is dropped.
+        ``topics``: the researchers' topics this load makes stale are added to it, for its
+        owner to compute once after several loads; without it the load computes them at its
+        end."""
         self.db = db
+        self.topics = topics
         self.writer = GraphWriter(db, coauthor_cap=coauthor_cap, embed=embed)
         self.checkpoint = Checkpoint(checkpoint, input=input)
         self.report = RejectionReport(report)
@@ -245,10 +250,12 @@ class Loader:
     async def _refresh_topics(self, touched: set[str] | None) -> int:
         if not self.writer.embed:
             return 0
-        if touched is None:
-            return (await embed_store(self.db)).researchers_refreshed
-        ids = await researchers_touched(self.db, self.writer.written, touched)
-        return await refresh_topics(self.db, ids)
+        if self.topics is not None:
+            self.topics.add(self.writer.written, touched)
+            return 0
+        due = TopicsDue()
+        due.add(self.writer.written, touched)
+        return await due.refresh(self.db)
 
     async def write(self, batch: Batch, summary: LoadSummary) -> None:
         summary.records += len(batch) + len(batch.rejected)

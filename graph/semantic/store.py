@@ -10,7 +10,7 @@ a load writes one of their papers or decides their name block again.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scholargraph.graph.db import Database, Tx
 from scholargraph.graph.semantic import model
@@ -80,6 +80,35 @@ async def researchers_touched(
         rows = await db.run(q.RESEARCHERS_IN_BLOCKS, {"blocks": chunk})
         ids.update(int(row["id"]) for row in rows)
     return sorted(ids)
+
+
+@dataclass(slots=True)
+class TopicsDue:
+    """Researchers whose topics loads have made stale, gathered over several loads (the
+    sources of one multi-source load) so that each topic is computed once, after the last:
+    the papers written and the name blocks decided again (``blocks`` None: every
+    researcher, after a resumed load)."""
+
+    papers: set[str] = field(default_factory=set)
+    blocks: set[str] | None = field(default_factory=set)
+
+    def add(self, papers: Iterable[str], blocks: Iterable[str] | None) -> None:
+        self.papers.update(papers)
+        if blocks is None or self.blocks is None:
+            self.blocks = None
+        else:
+            self.blocks.update(blocks)
+
+    async def refresh(self, db: Database) -> int:
+        """Compute the due topics again; returns how many, and leaves none due."""
+        if self.blocks is None:
+            refreshed = (await embed_store(db)).researchers_refreshed
+        else:
+            refreshed = await refresh_topics(
+                db, await researchers_touched(db, self.papers, self.blocks)
+            )
+        self.papers, self.blocks = set(), set()
+        return refreshed
 
 
 async def refresh_topics(

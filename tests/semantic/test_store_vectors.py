@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.demo import load_demo, write_demo_files
@@ -15,7 +16,12 @@ from scholargraph.graph.loaders.pipeline import Loader
 from scholargraph.graph.repo.pages import PageRequest
 from scholargraph.graph.repo.search import search
 from scholargraph.graph.semantic import model
-from scholargraph.graph.semantic.store import embed_papers, embed_store, rebuild_vector_indexes
+from scholargraph.graph.semantic.store import (
+    TopicsDue,
+    embed_papers,
+    embed_store,
+    rebuild_vector_indexes,
+)
 from scholargraph.queries import Query
 from scholargraph.queries.admin import CLEAR_DATA
 from scholargraph.queries.semantic import VECTOR_COVERAGE
@@ -110,16 +116,47 @@ async def test_topics_are_the_mean_direction_of_a_researchers_papers(
 ) -> None:
     folder = write_demo_files(tmp_path, papers=60, seed=9)
     await db.run(CLEAR_DATA)
-    await load_demo(db, folder)
-    rows = await db.run_rows(TOPICS)
+    summaries = await load_demo(db, folder)
+    # once, after the last source
+    assert [s.topics_refreshed > 0 for s in summaries.values()] == [False, False, False, True]
+    assert_topics_are_means(await db.run_rows(TOPICS))
+
+
+def assert_topics_are_means(rows: list[dict[str, object]]) -> None:
     with_papers = [r for r in rows if r["papers"]]
     assert with_papers
     for row in with_papers:
         mean = np.mean(np.asarray(row["papers"]), axis=0)
         mean /= np.linalg.norm(mean)
         assert row["topic"] is not None
-        assert np.allclose(row["topic"], mean, atol=1e-5)
+        assert np.allclose(np.asarray(row["topic"]), mean, atol=1e-5)
     assert all(r["topic"] is None for r in rows if not r["papers"])
+
+
+async def test_a_demo_load_stopped_before_its_topics_is_followed_by_one_that_computes_them(
+    db: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The four sources' topics are computed once, after the last; a load that stopped
+    before that leaves a mark, and the next load, with nothing left to write, computes
+    every topic."""
+    folder = write_demo_files(tmp_path, papers=60, seed=9)
+    await db.run(CLEAR_DATA)
+    computed = TopicsDue.refresh
+
+    async def stops(self: TopicsDue, db: Database) -> int:
+        raise RuntimeError("stopped before the topics")
+
+    monkeypatch.setattr(TopicsDue, "refresh", stops)
+    with pytest.raises(RuntimeError, match="before the topics"):
+        await load_demo(db, folder)
+    assert (folder / ".topics-due").exists()
+    assert all(r["topic"] is None for r in await db.run_rows(TOPICS))
+    monkeypatch.setattr(TopicsDue, "refresh", computed)
+    summaries = await load_demo(db, folder)
+    assert sum(s.papers.created + s.papers.updated for s in summaries.values()) == 0
+    assert summaries["arxiv"].topics_refreshed > 0
+    assert not (folder / ".topics-due").exists()
+    assert_topics_are_means(await db.run_rows(TOPICS))
 
 
 async def test_db_embed_fills_what_is_missing_or_outdated_and_nothing_else(
