@@ -12,7 +12,12 @@ On a throw-away local Neo4j (or ``SCHOLARGRAPH_BENCH_NEO4J_URI``):
 4. With ``../shared/data``: the recorded arXiv 0704 block (1,000 abstracts) loaded, and the
    judged known-item queries (``benchmarks/relevance/arxiv-0704.json``) in the three modes.
 
+``--single-source`` measures instead one source's load alone (arXiv, then OpenAlex, each
+after ROR), embedding off and on alternately: a load of one source computes its researchers'
+topics at its own end, where the four-source load computes them once.
+
     python -m benchmarks.bench_semantic
+    BENCH_SEMANTIC_PAPERS=2000 python -m benchmarks.bench_semantic --single-source
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from typing import Any
 
 from benchmarks.run import ROOT, throwaway_store
 from scholargraph.graph.db import Database
-from scholargraph.graph.loaders.demo import load_demo, write_demo_files
+from scholargraph.graph.loaders.demo import source_paths, load_demo, write_demo_files
 from scholargraph.graph.loaders.files import file_chunks
 from scholargraph.graph.loaders.pipeline import Loader
 from scholargraph.graph.repo.pages import PageRequest
@@ -134,12 +139,43 @@ async def shared_side(db: Database) -> dict[str, Any]:
     }
 
 
+async def single_source_load(db: Database, folder: Path, source: str, *, embed: bool) -> float:
+    """One source's load alone (after ROR, without embedding), timed."""
+    await db.run(CLEAR_DATA)
+    await Loader(db, embed=False).run(file_chunks(source_paths(folder, "ror")))
+    began = time.perf_counter()
+    await Loader(db, embed=embed).run(file_chunks(source_paths(folder, source)))
+    return time.perf_counter() - began
+
+
+async def single_sources(db: Database, papers: int, repeats: int) -> dict[str, Any]:
+    folder = write_demo_files(
+        Path(os.environ.get("TMPDIR", "/tmp")) / "bench-semantic", papers=papers, seed=7
+    )
+    result: dict[str, Any] = {"papers": papers}
+    for source in ("arxiv", "openalex"):
+        await single_source_load(db, folder, source, embed=True)  # warm-up
+        off, on = [], []
+        for _ in range(repeats):
+            off.append(await single_source_load(db, folder, source, embed=False))
+            on.append(await single_source_load(db, folder, source, embed=True))
+        result[source] = {
+            "embedding_off": [round(s, 1) for s in off],
+            "embedding_on": [round(s, 1) for s in on],
+            "ratio_on_off_median": round(statistics.median(on) / statistics.median(off), 3),
+        }
+    return result
+
+
 async def main() -> int:
     papers = int(os.environ.get("BENCH_SEMANTIC_PAPERS", "5000"))
     repeats = int(os.environ.get("BENCH_REPEATS", "2"))
     with throwaway_store("semantic") as (settings, _):
         async with Database.connect(settings) as db:
             await install_schema(settings, db)
+            if "--single-source" in sys.argv[1:]:
+                print(json.dumps(await single_sources(db, papers, repeats), indent=2))
+                return 0
             result = {
                 "demo": await demo_side(db, papers, repeats),
                 "recorded_arxiv_0704": await shared_side(db),

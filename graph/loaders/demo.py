@@ -20,7 +20,7 @@ Chunks = AsyncIterator[tuple[str, Batch]]
 LOAD_ORDER = ("ror", "openalex", "s2", "arxiv")
 
 
-def _source_paths(folder: Path, source: str) -> list[Path]:
+def source_paths(folder: Path, source: str) -> list[Path]:
     # Papers before author profiles, so profiles find the researchers papers made.
     return sorted((folder / source).glob("*"), key=lambda p: ("authors" in p.name, p.name))
 
@@ -28,7 +28,7 @@ def _source_paths(folder: Path, source: str) -> list[Path]:
 def demo_records(folder: Path) -> int:
     """The records :func:`load_demo` reads from ``folder`` (see
     :func:`~graph.loaders.parse.files.count_bulk_records`)."""
-    return sum(count_bulk_records(_source_paths(folder, s)) or 0 for s in LOAD_ORDER)
+    return sum(count_bulk_records(source_paths(folder, s)) or 0 for s in LOAD_ORDER)
 
 
 def write_demo_files(folder: Path, *, papers: int, seed: int) -> Path:
@@ -60,7 +60,7 @@ async def load_demo(
         due_mark.touch()
     last = None
     for source in LOAD_ORDER:
-        paths = _source_paths(folder, source)
+        paths = source_paths(folder, source)
         if not paths:
             continue
         loader = Loader(
