@@ -33,7 +33,7 @@ from typing import Any
 
 from benchmarks.run import ROOT, throwaway_store
 from scholargraph.graph.db import Database
-from scholargraph.graph.loaders.demo import source_paths, load_demo, write_demo_files
+from scholargraph.graph.loaders.demo import load_demo, source_paths, write_demo_files
 from scholargraph.graph.loaders.files import file_chunks
 from scholargraph.graph.loaders.pipeline import Loader
 from scholargraph.graph.repo.pages import PageRequest
