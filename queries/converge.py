@@ -263,6 +263,7 @@ SETTLE_RESEARCHERS = Query(
     """
     UNWIND $rows AS row
     MATCH (r:Researcher {id: row.id})
+    USING INDEX SEEK r:Researcher(id)
     WITH r, row,
          COLLECT { MATCH (i:Identifier)-[:IDENTIFIES]->(r) RETURN i ORDER BY i.key } AS ids
     WITH r, row, ids, [i IN ids WHERE i.profile_source IS NOT NULL] AS profiles

@@ -101,6 +101,7 @@ RESEARCHER_PAPER_VECTORS = Query(
     """
     UNWIND $ids AS id
     MATCH (r:Researcher {id: id})
+    USING INDEX SEEK r:Researcher(id)
     RETURN r.id AS id, r.merged_into IS NOT NULL AS retired,
            [(r)-[:AUTHORED]->(p:Paper) WHERE p.embedding IS NOT NULL | p.embedding] AS vectors
     """,
@@ -110,6 +111,7 @@ SET_RESEARCHER_TOPICS = Query(
     """
     UNWIND $rows AS row
     MATCH (r:Researcher {id: row.id})
+    USING INDEX SEEK r:Researcher(id)
     SET r.topic_model = $model
     WITH r, row
     CALL db.create.setNodeVectorProperty(r, 'topic', row.vector)
@@ -121,6 +123,7 @@ CLEAR_RESEARCHER_TOPICS = Query(
     """
     UNWIND $ids AS id
     MATCH (r:Researcher {id: id})
+    USING INDEX SEEK r:Researcher(id)
     REMOVE r.topic, r.topic_model
     """,
     "write",

@@ -162,6 +162,7 @@ UPSERT_IDENTIFIERS = Query(
     """
     UNWIND $rows AS row
     MATCH (r:Researcher {id: row.researcher})
+    USING INDEX SEEK r:Researcher(id)
     MERGE (i:Identifier {key: row.key})
     ON CREATE SET i.scheme = row.scheme, i.value = row.value
     WITH i, r, row
@@ -427,6 +428,7 @@ RETIRE_EMPTY = Query(
     """
     UNWIND $rows AS row
     MATCH (r:Researcher {id: row.researcher})
+    USING INDEX SEEK r:Researcher(id)
     WHERE r.merged_into IS NULL AND NOT (r)-[:AUTHORED]->() AND NOT ()-[:IDENTIFIES]->(r)
     SET r.merged_into = row.into
     """,
@@ -459,6 +461,7 @@ UPSERT_AFFILIATIONS = Query(
     """
     UNWIND $rows AS row
     MATCH (r:Researcher {id: row.researcher}), (i:Institution {id: row.institution})
+    USING INDEX SEEK r:Researcher(id)
     MERGE (r)-[a:AFFILIATED {source: row.source}]->(i)
     SET a.first_year = CASE WHEN row.first_year IS NULL THEN a.first_year
                             WHEN a.first_year IS NULL OR row.first_year < a.first_year
@@ -509,6 +512,7 @@ REFRESH_RESEARCHER_COUNTS = Query(
     """
     UNWIND $ids AS id
     MATCH (r:Researcher {id: id})
+    USING INDEX SEEK r:Researcher(id)
     CALL (r) {
       OPTIONAL MATCH (r)-[:AUTHORED]->(p:Paper)
       WITH coalesce(p.citation_count, 0) AS c, p ORDER BY c DESC
@@ -529,6 +533,7 @@ REBUILD_FEATURES = Query(
     """
     UNWIND $ids AS id
     MATCH (r:Researcher {id: id})
+    USING INDEX SEEK r:Researcher(id)
     CALL (r) {
       OPTIONAL MATCH (r)-[:AUTHORED]->(p:Paper)
       RETURN min(p.year) AS year_min, max(p.year) AS year_max
@@ -566,6 +571,7 @@ CREATE_COAUTHORS = Query(
     """
     UNWIND $rows AS row
     MATCH (a:Researcher {id: row[0]}), (b:Researcher {id: row[1]})
+    USING INDEX SEEK a:Researcher(id) USING INDEX SEEK b:Researcher(id)
     CREATE (a)-[:COAUTHOR {joint_papers: row[2], first_year: row[3], last_year: row[4]}]->(b)
     """,
     "write",
@@ -575,6 +581,7 @@ INCREMENT_COAUTHORS = Query(
     """
     UNWIND $rows AS row
     MATCH (a:Researcher {id: row[0]}), (b:Researcher {id: row[1]})
+    USING INDEX SEEK a:Researcher(id) USING INDEX SEEK b:Researcher(id)
     MERGE (a)-[c:COAUTHOR]->(b)
     ON CREATE SET c.joint_papers = 0
     SET c.joint_papers = c.joint_papers + row[2],
