@@ -7,6 +7,7 @@ PAPER_FINGERPRINTS = Query(
     """
     UNWIND $keys AS key
     MATCH (p:Paper {key: key})
+    USING INDEX SEEK p:Paper(key)
     RETURN key, coalesce(p.fingerprints, []) AS fingerprints
     """,
 )
@@ -23,6 +24,7 @@ SET_FINGERPRINTS = Query(
     """
     UNWIND $rows AS row
     MATCH (p:Paper {key: row.key})
+    USING INDEX SEEK p:Paper(key)
     SET p.fingerprints = COLLECT { UNWIND [f IN coalesce(p.fingerprints, [])
                                            WHERE NOT f STARTS WITH row.source + ':'] +
                                           row.fingerprint AS f

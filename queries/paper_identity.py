@@ -69,6 +69,7 @@ PAPER_RANKS = Query(
     """
     UNWIND $keys AS key
     MATCH (p:Paper {key: key})
+    USING INDEX SEEK p:Paper(key)
     RETURN collect({key: key, ranks: coalesce(p.field_ranks, [])}) AS rows
     """,
 )
@@ -78,6 +79,7 @@ UPSERT_PAPER_IDS = Query(
     """
     UNWIND $rows AS row
     MATCH (p:Paper {key: row.key})
+    USING INDEX SEEK p:Paper(key)
     SET p.dois = COLLECT { UNWIND coalesce(p.dois, []) + row.dois AS x
                            RETURN DISTINCT x ORDER BY x },
         p.s2_ids = COLLECT { UNWIND coalesce(p.s2_ids, []) +

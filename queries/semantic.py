@@ -36,6 +36,7 @@ PAPER_TEXTS = Query(
     """
     UNWIND $keys AS key
     MATCH (p:Paper {key: key})
+    USING INDEX SEEK p:Paper(key)
     RETURN p.key AS key, p.title AS title, p.abstract AS abstract,
            p.embedding_digest AS digest
     """,
@@ -54,6 +55,7 @@ SET_PAPER_VECTORS = Query(
     """
     UNWIND $rows AS row
     MATCH (p:Paper {key: row.key})
+    USING INDEX SEEK p:Paper(key)
     SET p.embedding_digest = row.digest, p.embedding_model = $model
     WITH p, row
     CALL db.create.setNodeVectorProperty(p, 'embedding', row.vector)
@@ -65,6 +67,7 @@ CLEAR_PAPER_VECTORS = Query(
     """
     UNWIND $rows AS row
     MATCH (p:Paper {key: row.key})
+    USING INDEX SEEK p:Paper(key)
     SET p.embedding_digest = row.digest, p.embedding_model = $model
     REMOVE p.embedding
     """,
@@ -75,7 +78,8 @@ RESEARCHERS_OF_PAPERS = Query(
     "semantic.researchers_of_papers",
     """
     UNWIND $keys AS key
-    MATCH (:Paper {key: key})<-[:AUTHORED]-(r:Researcher)
+    MATCH (p:Paper {key: key})<-[:AUTHORED]-(r:Researcher)
+    USING INDEX SEEK p:Paper(key)
     RETURN DISTINCT r.id AS id
     """,
 )

@@ -291,6 +291,7 @@ UPSERT_AUTHORSHIPS = Query(
     """
     UNWIND $rows AS row
     MATCH (p:Paper {key: row.paper}), (r:Researcher {id: row.researcher})
+    USING INDEX SEEK p:Paper(key) USING INDEX SEEK r:Researcher(id)
     MERGE (r)-[a:AUTHORED]->(p)
     WITH a, row,
          a.source IS NULL OR a.source = row.source
