@@ -11,7 +11,7 @@ never silently stop running.
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,7 @@ import pytest
 
 from scholargraph.graph import localserver
 from scholargraph.graph.config import Secret, Settings
-from scholargraph.graph.db import Database
+from scholargraph.graph.db import Database, QueryHook
 from scholargraph.graph.schema.install import install_schema
 from scholargraph.queries import Query
 from tests.slow_transactions import TransactionWatch
@@ -82,6 +82,18 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 
 def record_query(query: Query, params: Mapping[str, Any]) -> None:
     EXECUTED.update(query.parts or (query.name,))
+
+
+def watching(hook: QueryHook | None, sink: Callable[[Query], None]) -> QueryHook:
+    """A query hook that tells ``sink`` of each statement and passes it on to ``hook``, so
+    that the session's record of the queries run stays on while a test watches."""
+
+    def watch(query: Query, params: Mapping[str, Any]) -> None:
+        sink(query)
+        if hook is not None:
+            hook(query, params)
+
+    return watch
 
 
 @pytest.fixture(scope="session")

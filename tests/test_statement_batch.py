@@ -12,6 +12,7 @@ from scholargraph.graph.db import Database
 from scholargraph.graph.errors import DatabaseError
 from scholargraph.queries import Query, load_all
 from scholargraph.queries._compose import columns, composable, compose, split
+from tests.conftest import watching
 
 NAMES = Query(
     "test_batch.names",
@@ -103,15 +104,8 @@ async def test_reads_asked_together_go_as_one_statement(db: Database) -> None:
 
 async def test_a_show_command_asked_with_reads_goes_alone(db: Database) -> None:
     sent: list[Query] = []
-    recording = db.on_query  # the session's record of the queries run stays on
-
-    def watch(query: Query, params: Any) -> None:
-        sent.append(query)
-        if recording is not None:
-            recording(query, params)
-
     view = db.within(30).batched()
-    view.on_query = watch
+    view.on_query = watching(db.on_query, sent.append)
     names, indexes = await asyncio.gather(view.run(NAMES, {"names": ["x"]}), view.run(SHOW, {}))
     assert names == [{"name": "x", "length": 1}]
     assert indexes and all(isinstance(row["n"], str) for row in indexes)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -20,6 +19,7 @@ from scholargraph.graph.repo.semantic import PaperFilter, related_papers, simila
 from scholargraph.graph.semantic.relevance import judge, read_set
 from scholargraph.queries import Query
 from scholargraph.queries.admin import CLEAR_DATA
+from tests.conftest import watching
 
 DEMO_SET = Path(__file__).resolve().parents[2] / "benchmarks" / "relevance" / "demo.json"
 PAPER_FACTS = Query(
@@ -121,13 +121,7 @@ async def test_a_page_by_meaning_is_one_statement_over_the_indexes_of_the_kinds_
 ) -> None:
     seen: list[str] = []
     recording = demo.on_query  # the session's record of the queries run stays on
-
-    def watch(query: Query, params: Any) -> None:
-        seen.append(query.text)
-        if recording is not None:
-            recording(query, params)
-
-    demo.on_query = watch
+    demo.on_query = watching(recording, lambda query: seen.append(query.text))
     try:
         papers = await search(demo, "dark matter", PageRequest(5), ["paper"], mode="semantic")
         people = await search(demo, "dark matter", PageRequest(5), ["researcher"], mode="semantic")
