@@ -383,6 +383,7 @@ FOLD_SLOTS = Query(
     MATCH (:Researcher {id: row.researcher})-[a:AUTHORED]->(p:Paper {key: row.paper})
     WHERE NOT coalesce(a.pinned, false)
     MATCH (:Researcher {id: row.into})-[b:AUTHORED]->(p)
+    WHERE b <> a
     WITH a, b, row,
          a.source <> row.source
            AND coalesce($order[a.source], size(keys($order)))

@@ -334,5 +334,7 @@ def _renamed(res: Resolution, survivor_of: dict[int, int]) -> Resolution:
         return res
     rid = survivor_of.get(res.researcher, res.researcher)
     same_as = tuple(x for x in res.same_as if survivor_of.get(x, x) != rid)
-    replaces = tuple(dict.fromkeys(survivor_of.get(x, x) for x in res.replaces))
+    # A holder the batch merges into the slot's researcher holds the slot as that researcher
+    # after the merge: there is nothing to fold (folding an edge into itself deletes it).
+    replaces = tuple(dict.fromkeys(y for x in res.replaces if (y := survivor_of.get(x, x)) != rid))
     return replace(res, researcher=rid, same_as=same_as, replaces=replaces)

@@ -8,9 +8,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from scholargraph.graph.identity.mentions import ORDER_RANK
-from scholargraph.graph.identity.names import parse_name
-from scholargraph.graph.identity.rules import DIRECT_METHODS, Resolution, names_compatible
-from scholargraph.graph.identity.snapshot import Holder, Snapshot
+from scholargraph.graph.identity.names import ParsedName, parse_name
+from scholargraph.graph.identity.rules import (
+    DIRECT_METHODS,
+    Resolution,
+    names_compatible,
+    same_slot_names,
+)
+from scholargraph.graph.identity.snapshot import Holder, PaperHolders, Snapshot
 
 POSITION_ONLY_CONFIDENCE = 0.5  # a slot aligned by its position alone, the names apart
 
@@ -54,6 +59,7 @@ class _Edge:
     written: int | None = None  # the index of the resolution the batch writes on it
     moved: bool = False  # its position comes from the batch
     holder: Holder | None = None  # as the graph holds it before the batch
+    printed: str | None = None  # the name its source prints at its position
 
 
 def _order(source: str) -> int:
@@ -92,7 +98,7 @@ def settle_slots(
             at[edge.position].append(ref)
         for refs in at.values():
             if len(refs) > 1 and any(edges[r].written is not None for r in refs):
-                _give_slot(paper, refs, edges, result, folds)
+                _give_slot(paper, refs, edges, result, folds, snapshot.holders(paper))
     return result, folds, swaps
 
 
@@ -113,7 +119,11 @@ def _edges_after(
         if known is None or _order(holder.source) < _order(known.source):
             merged = rid != holder.researcher or known is not None
             edges[rid] = _Edge(
-                holder.position, holder.source, holder.pinned, holder=None if merged else holder
+                holder.position,
+                holder.source,
+                holder.pinned,
+                holder=None if merged else holder,
+                printed=holder.raw_name,
             )
     for i in indexes:
         res = result[i]
@@ -137,7 +147,16 @@ def _edges_after(
         known = edges.get(ref)
         if known is None or _order(res.slot.source) <= _order(known.source):
             pinned, existed = (known.pinned, True) if known else (False, False)
-            edges[ref] = _Edge(res.slot.position, res.slot.source, pinned, existed, i, True)
+            edges[ref] = _Edge(
+                res.slot.position,
+                res.slot.source,
+                pinned,
+                existed,
+                i,
+                True,
+                None,
+                res.slot.raw_name,
+            )
         else:
             edges[ref] = replace(known, written=i)
     return edges
@@ -211,8 +230,10 @@ def _give_slot(
     edges: dict[Ref, _Edge],
     result: list[Resolution],
     folds: list[Fold],
+    held: PaperHolders,
 ) -> None:
-    winner = min(refs, key=lambda r: _claim(r, edges[r]))
+    outvoted = _outvoted(refs, edges, result, held)
+    winner = min(refs, key=lambda r: (r in outvoted, *_claim(r, edges[r])))
     won = edges[winner]
     source = next(result[i].slot.source for r in refs if (i := edges[r].written) is not None)
     for loser in refs:
@@ -223,18 +244,68 @@ def _give_slot(
             if won.written is not None or not isinstance(winner, int):
                 continue  # two slots of the batch at one position: the sources disagree
             res = result[edge.written]
+            aligned = _aligned_by_name(res, won, held.by_researcher.get(winner))
             result[edge.written] = replace(
                 res,
                 researcher=winner,
                 new_group=None,
                 method="cross_source",
-                confidence=POSITION_ONLY_CONFIDENCE,
+                confidence=1.0 if aligned else POSITION_ONLY_CONFIDENCE,
                 same_as=(),
                 replaces=(),
-                position_only=True,
+                position_only=not aligned,
             )
         if edge.existed and not edge.moved and isinstance(loser, int):
             folds.append(Fold(paper, loser, winner, source))
+
+
+def _outvoted(
+    refs: list[Ref], edges: dict[Ref, _Edge], result: list[Resolution], held: PaperHolders
+) -> set[Ref]:
+    """Held edges placed by name alone that a slot the batch writes at the same position,
+    under a name that can be the edge's, says are another person's: an id of the slot's
+    found another researcher, or the slot's ORCID is not the holder's. That person takes
+    the edge, as they would hold it had the slot's source come first (a merge of the two,
+    were it allowed, would have made them one)."""
+    written = [result[i] for r in refs if (i := edges[r].written) is not None]
+    outvoted: set[Ref] = set()
+    for ref in refs:
+        edge, mine = edges[ref], held.by_researcher.get(ref) if isinstance(ref, int) else None
+        holder = edge.holder
+        if edge.written is not None or holder is None or mine is None:
+            continue
+        if not _by_name_alone(holder):
+            continue
+        printed = parse_name(holder.raw_name)
+        if any(
+            _says_another(res, ref, mine)
+            and same_slot_names(printed, parse_name(res.slot.raw_name))
+            for res in written
+        ):
+            outvoted.add(ref)
+    return outvoted
+
+
+def _says_another(res: Resolution, ref: Ref, holder: Holder) -> bool:
+    orcid = res.slot.author.orcid
+    by_id = res.method in DIRECT_METHODS and res.researcher is not None and res.researcher != ref
+    return by_id or bool(orcid and holder.orcid and orcid != holder.orcid)
+
+
+def _aligned_by_name(res: Resolution, won: _Edge, holder: Holder | None) -> bool:
+    """Whether a slot the batch would give a new researcher is the winner's by name too: the
+    winner's edge prints a name at the position that can be the slot's (as rule 3 of
+    :func:`graph.identity.rules.decide` aligns a slot with the holder of its position), and no
+    ORCID says otherwise. Its ids are then the winner's: the order the sources came in does
+    not decide who holds them (the slot's holder may have reached the position only in this
+    batch, by a swap)."""
+    if res.researcher is not None or won.printed is None:
+        return False
+    orcid = res.slot.author.orcid
+    if orcid and holder is not None and holder.orcid and holder.orcid != orcid:
+        return False
+    mine: ParsedName = parse_name(res.slot.raw_name)
+    return same_slot_names(parse_name(won.printed), mine)
 
 
 def _claim(ref: Ref, edge: _Edge) -> tuple[bool, int, bool, str]:

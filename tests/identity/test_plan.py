@@ -134,3 +134,113 @@ def test_a_curator_distinct_mark_keeps_two_holders_of_one_id_apart() -> None:
     )
     assert batch.merges == ()
     assert sorted(row["researcher"] for row in batch.authorships) == [ADA, BOB]
+
+
+def test_a_holder_merged_in_the_batch_into_the_slots_researcher_is_not_folded_into_itself() -> None:
+    """A slot's id finds CARL; the name-only holder of the slot, ADA, and CARL are merged in
+    the same batch (the id's slot on another paper is ADA's too). After the merge the edge is
+    the survivor's own: folding it into itself would delete the slot."""
+    carl = 1_000_003
+    snapshot = _snapshot(
+        _holder("2207.00208", 9, ADA, "S. Mohammadi"),
+        _holder("2208.00018", 3, ADA, "S. Mohammadi", has_ids=True, source_ids=["openalex:A1"]),
+        _holder("2105.00228", 5, carl, "Sara Mohammadi", has_ids=True),
+        identifiers={"s2:7": carl},
+        states=_states(ADA, carl),
+    )
+    sara = author("S. Mohammadi", "s2", s2="7")
+    batch = _plan(
+        [
+            paper("2207.00208", [*(f"Other Author{i}" for i in range(8)), sara], source="s2"),
+            paper("2208.00018", ["Wei Wang", "Bo Li", sara], source="s2"),
+        ],
+        snapshot,
+    )
+    assert [{m.survivor, m.merged} for m in batch.merges] == [{ADA, carl}]
+    survivor = batch.merges[0].survivor
+    assert [(f["researcher"], f["into"]) for f in batch.folds if f["researcher"] == f["into"]] == []
+    ninth = next(r for r in batch.authorships if (r["paper"], r["position"]) == ("2207.00208", 9))
+    assert ninth["researcher"] == survivor
+
+
+def test_a_slot_whose_holder_arrives_by_a_swap_is_aligned_by_name_and_takes_its_ids() -> None:
+    """arXiv gave "H. Xu" (1) to the Honghan Xu of another paper (ADA, by name) and
+    "Honghan Xu" (2) to a new researcher (BOB). OpenAlex's ORCID puts ADA at 2: the two
+    exchange their edges, and OpenAlex's "H. Xu" at 1, with its new author id, is BOB's by
+    name as well as by position — the id goes with it, as it would had OpenAlex come first."""
+    orcid = "0000-0002-1825-0097"
+    snapshot = _snapshot(
+        _holder("2103.00108", 1, ADA, "Honghan Xu", raw_name="H. Xu", mentions=["arxiv:new:H. Xu"]),
+        _holder("2103.00108", 2, BOB, "Honghan Xu"),
+        identifiers={f"orcid:{orcid}": ADA},
+        states=_states(ADA, BOB),
+    )
+    records = [
+        author("H. Xu", "openalex", openalex="A5830414798"),
+        author("Honghan Xu", "openalex", orcid=orcid),
+    ]
+    batch = _plan([paper("2103.00108", records, source="openalex")], snapshot)
+    assert [(s["first"], s["second"]) for s in batch.swaps] == [(ADA, BOB)]
+    first = next(r for r in batch.authorships if r["position"] == 1)
+    assert (first["researcher"], first["method"], first["confidence"]) == (
+        BOB,
+        "cross_source",
+        1.0,
+    )
+    assert ("openalex:A5830414798", BOB) in [(r["key"], r["researcher"]) for r in batch.identifiers]
+
+
+def test_a_name_placed_edge_goes_to_the_new_person_an_orcid_at_its_position_names() -> None:
+    """arXiv's "R. Virtanen" was placed by name with the Riikka Virtanen of another paper
+    (ADA, ORCID …0993). OpenAlex prints "R. Virtanen" at that position with another ORCID:
+    another person, who takes the edge (fold) as she would hold it had OpenAlex come first,
+    where an alignment by position alone would give ADA a slot her ORCID says is not hers."""
+    snapshot = _snapshot(
+        _holder(
+            "2111.00030",
+            1,
+            ADA,
+            "Riikka Virtanen",
+            raw_name="R. Virtanen",
+            mentions=["arxiv:name_score:R. Virtanen"],
+            method="name_score",
+            orcid="0000-0001-5482-0993",
+            has_ids=True,
+        ),
+        states=_states(ADA),
+    )
+    other = author("R. Virtanen", "openalex", orcid="0000-0002-3070-5293", openalex="A53")
+    batch = _plan([paper("2111.00030", [other], source="openalex")], snapshot)
+    first = next(r for r in batch.authorships if r["position"] == 1)
+    assert first["researcher"] < 0 and first["confidence"] == 1.0
+    assert [(f["researcher"], f["into"]) for f in batch.folds] == [(ADA, first["researcher"])]
+    assert {r["key"] for r in batch.identifiers} >= {"orcid:0000-0002-3070-5293", "openalex:A53"}
+
+
+def test_a_name_placed_edge_goes_to_the_researcher_an_id_at_its_position_finds() -> None:
+    """arXiv's "Wei Wang" was placed by name with BOB; OpenAlex's author id at that position
+    is ADA's, and the two may not merge (different ORCIDs). The id decides: ADA takes the
+    edge, as ADA would hold it had OpenAlex come first."""
+    snapshot = _snapshot(
+        _holder(
+            "2308.00095",
+            1,
+            BOB,
+            "Wei Wang",
+            mentions=["arxiv:name_score:Wei Wang"],
+            method="name_score",
+            orcid="0000-0001-0000-0001",
+            has_ids=True,
+        ),
+        identifiers={"openalex:A56": ADA},
+        states={
+            ADA: ResearcherState(ADA, "0000-0002-0000-0002", None, frozenset()),
+            BOB: ResearcherState(BOB, "0000-0001-0000-0001", None, frozenset()),
+        },
+    )
+    wang = author("Wei Wang", "openalex", openalex="A56")
+    batch = _plan([paper("2308.00095", [wang], source="openalex")], snapshot)
+    assert batch.merges == ()
+    first = next(r for r in batch.authorships if r["position"] == 1)
+    assert (first["researcher"], first["method"], first["confidence"]) == (ADA, "openalex_id", 1.0)
+    assert [(f["researcher"], f["into"]) for f in batch.folds] == [(BOB, ADA)]
