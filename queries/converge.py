@@ -251,11 +251,14 @@ BLOCK_RESEARCHER_NAMES = Query(
 class SettleRow(TypedDict):
     id: int
     name: str
+    name_key: str  # the block of the name shown
     alt_names: list[str]
 
 
 # What a researcher's loads, in whatever order, add up to: the name shown and the others
-# kept (chosen in :func:`graph.identity.name_forms.settled_names`); what the profiles of
+# kept (chosen in :func:`graph.identity.name_forms.settled_names`) and the name's block (the
+# ids of the researchers whose block changed are returned: their coauthors' features name
+# it); what the profiles of
 # the ids they hold say (the highest h-index a source's profiles give, their
 # affiliations); their DBLP ids sorted; the id lists made from the identifiers they hold.
 SETTLE_RESEARCHERS = Query(
@@ -266,8 +269,10 @@ SETTLE_RESEARCHERS = Query(
     USING INDEX SEEK r:Researcher(id)
     WITH r, row,
          COLLECT { MATCH (i:Identifier)-[:IDENTIFIES]->(r) RETURN i ORDER BY i.key } AS ids
-    WITH r, row, ids, [i IN ids WHERE i.profile_source IS NOT NULL] AS profiles
+    WITH r, row, ids, [i IN ids WHERE i.profile_source IS NOT NULL] AS profiles,
+         r.name_key <> row.name_key AS rekeyed
     SET r.name = row.name,
+        r.name_key = row.name_key,
         r.alt_names = row.alt_names,
         r.alt_names_text = reduce(t = '', x IN row.alt_names | t + ' ' + x),
         r.h_index_s2 = reduce(h = null, i IN profiles |
@@ -287,8 +292,19 @@ SETTLE_RESEARCHERS = Query(
           RETURN DISTINCT x ORDER BY x },
         r.s2_ids = [i IN ids WHERE i.scheme = 's2' | i.value],
         r.openalex_ids = [i IN ids WHERE i.scheme = 'openalex' | i.value]
+    WITH r WHERE rekeyed
+    RETURN r.id AS id
     """,
     "write",
+)
+# The researchers tied to any of $ids.
+COAUTHORS_OF = Query(
+    "converge.coauthors_of",
+    """
+    UNWIND $ids AS id
+    MATCH (:Researcher {id: id})-[:COAUTHOR]-(o:Researcher)
+    RETURN collect(DISTINCT o.id) AS ids
+    """,
 )
 
 

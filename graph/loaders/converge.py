@@ -8,8 +8,9 @@ blocks is read, decided and written in one transaction, so a retried transaction
 again from what it reads.
 
 Then :func:`settle_blocks` makes what the blocks' researchers show order-free too: the name
-(:func:`graph.identity.name_forms.settled_names`), what the profiles of the ids they hold
-say, the sorted lists, and the matching features made again from the final slots; a
+(:func:`graph.identity.name_forms.settled_names`) and its block, what the profiles of the
+ids they hold say, the sorted lists, and the matching features made again from the final
+slots (their coauthors' too where a block changed: features name coauthors by block); a
 researcher left with no slot keeps no coauthor tie.
 """
 
@@ -25,7 +26,8 @@ from scholargraph.graph.identity.converge import (
     converge,
     stored_slots,
 )
-from scholargraph.graph.identity.name_forms import settled_names
+from scholargraph.graph.identity.name_forms import preferred_name, settled_names
+from scholargraph.graph.identity.names import block_key, parse_name
 from scholargraph.queries import converge as q
 from scholargraph.queries import writer as writer_queries
 
@@ -73,13 +75,12 @@ async def settle_blocks(
 
         async def work(tx: Tx, chunk: list[str] = chunk) -> int:
             found = await tx.run(q.BLOCK_RESEARCHER_NAMES, {"blocks": chunk})
-            rows: list[q.SettleRow] = []
-            for row in found[0]["rows"] if found else []:
-                name, others = settled_names(_forms(row))
-                rows.append({"id": row["id"], "name": name, "alt_names": list(others)})
+            rows = [_settled(row) for row in (found[0]["rows"] if found else [])]
             ids = [row["id"] for row in rows]
-            await tx.run(q.SETTLE_RESEARCHERS, {"rows": rows})
-            await tx.run(writer_queries.REBUILD_FEATURES, {"ids": ids})
+            rekeyed = [row["id"] for row in await tx.run(q.SETTLE_RESEARCHERS, {"rows": rows})]
+            tied = await tx.run(q.COAUTHORS_OF, {"ids": rekeyed}) if rekeyed else []
+            near = sorted(set(tied[0]["ids"] if tied else []) - set(ids))
+            await tx.run(writer_queries.REBUILD_FEATURES, {"ids": ids + near})
             await tx.run(q.DROP_SLOTLESS_TIES, {"blocks": chunk})
             return len(rows)
 
@@ -117,9 +118,31 @@ async def apply_moves(tx: Tx, moves: Iterable[SlotMove]) -> int:
     return moved
 
 
+def _settled(row: q.ResearcherNamesRow) -> q.SettleRow:
+    """The name shown and the other forms kept; the block, as the writer files a researcher
+    it makes from printed names: the block of the best form the slots print (a name only a
+    profile gives, ``Luis García López`` for ``García-López``, would file them apart from
+    their slots), or of the name shown when no slot is left."""
+    name, others = settled_names(_forms(row))
+    printed = _printed(row)
+    filed = preferred_name(printed) if printed else name
+    return {
+        "id": row["id"],
+        "name": name,
+        "name_key": block_key(parse_name(filed)),
+        "alt_names": list(others),
+    }
+
+
+def _printed(row: q.ResearcherNamesRow) -> list[str]:
+    """The forms the researcher's slots print, each source's."""
+    forms = [*row["raw_names"]]
+    forms += [mention.split(":", 2)[2] for mention in row["mentions"] if mention.count(":") >= 2]
+    return [form for form in forms if form.strip()]
+
+
 def _forms(row: q.ResearcherNamesRow) -> list[str]:
     """Every printed form of the researcher's name: each source's mention of a slot is
     ``<source>:<method>:<raw name>``. A researcher with no form known keeps its name."""
-    forms = [*row["raw_names"], *row["profile_names"]]
-    forms += [mention.split(":", 2)[2] for mention in row["mentions"] if mention.count(":") >= 2]
+    forms = [*_printed(row), *row["profile_names"]]
     return forms if any(f.strip() for f in forms) else [row["name"]]

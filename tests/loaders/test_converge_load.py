@@ -7,12 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from scholargraph.graph.db import Database
-from scholargraph.graph.loaders.converge import converge_blocks
+from scholargraph.graph.loaders.converge import converge_blocks, settle_blocks
 from scholargraph.graph.loaders.demo import write_demo_files
 from scholargraph.graph.loaders.files import file_chunks
 from scholargraph.graph.loaders.pipeline import Loader
+from scholargraph.graph.loaders.writer import GraphWriter
 from scholargraph.queries import Query
 from scholargraph.queries.admin import CLEAR_DATA
+from tests.loaders.records_factory import paper
 from tests.loaders.test_slots import HELD_TWICE, MISCOUNTED
 
 MOVES = Query(
@@ -22,6 +24,16 @@ MOVES = Query(
     RETURN collect({actor: e.actor, reason: e.reason, papers: e.papers,
                     roles: [(e)-[c:CONCERNS]->(r:Researcher) | c.role]}) AS rows
     """,
+)
+
+FILE_UNDER = Query(
+    "test.file_under",
+    "MATCH (r:Researcher {name: $name}) SET r.name_key = $key",
+    "write",
+)
+FILED = Query(
+    "test.filed",
+    "MATCH (r:Researcher) RETURN r.name AS name, r.name_key AS key, r.coauthor_keys AS ties",
 )
 
 # Researchers whose id lists are not the identifiers they hold, or retired ones holding any.
@@ -60,3 +72,18 @@ async def test_a_load_converges_and_a_second_pass_moves_nothing(
     assert await converge_blocks(db) == 0
     assert await db.run(HELD_TWICE) == []
     assert await db.run(MISCOUNTED) == []
+
+
+async def test_a_researcher_filed_under_another_block_is_filed_again_with_its_coauthors_features(
+    db: Database,
+) -> None:
+    """A researcher filed under a block its slots no longer print (``m smith`` for
+    ``M. Smith-Jones``, as a name-variant match can leave one) is filed again under the block
+    of the best form its slots print, and its coauthors' features name the new block."""
+    await db.run(CLEAR_DATA)
+    await GraphWriter(db).write_papers([paper("1911.00066", ["Magnus Eriksson", "M. Smith-Jones"])])
+    await db.run(FILE_UNDER, {"name": "M. Smith-Jones", "key": "m smith"})
+    await settle_blocks(db, ["m smith"])
+    filed = {row["name"]: row for row in await db.run(FILED)}
+    assert filed["M. Smith-Jones"]["key"] == "m smithjones"
+    assert filed["Magnus Eriksson"]["ties"] == ["m smithjones"]
