@@ -183,11 +183,12 @@ async def _move_authorships(
 ) -> list[str]:
     """Move the source's slots on ``papers`` to the target (``assign``: as a curator's), with
     the affiliations those slots give; the source keeps only the affiliations its remaining
-    slots give (its ids, and so its profiles' affiliations, stay). The papers moved."""
+    slots give (its ids, and so its profiles' affiliations, stay), each side's affiliations
+    settled on what they rest on now. The papers moved."""
     moving = {"source": source, "target": target, "papers": papers}
     await tx.run(converge_queries.MOVE_SLOT_AFFILIATIONS, moving)
     rows = await tx.run(q.MOVE_AUTHORSHIPS, {**moving, "assign": assign})
-    await tx.run(converge_queries.SETTLE_SOURCE_AFFILIATIONS, {"source": source})
+    await tx.run(converge_queries.SETTLE_AFFILIATIONS, {"ids": [source, target]})
     return list(rows[0]["moved"])
 
 

@@ -145,6 +145,18 @@ MOVE_SLOT_AFFILIATIONS = Query(
     """,
     "write",
 )
+# The first and last years of the profile entries ``"<id key>|<first year>|<last year>"`` of
+# the list ``entries`` (a year a profile leaves out is empty), named ``first`` and ``last``.
+_YEARS_OF = """
+         reduce(m = null, x IN {entries} |
+                CASE WHEN split(x, '|')[1] = '' THEN m
+                     WHEN m IS NULL OR toInteger(split(x, '|')[1]) < m
+                     THEN toInteger(split(x, '|')[1]) ELSE m END) AS {first},
+         reduce(m = null, x IN {entries} |
+                CASE WHEN split(x, '|')[2] = '' THEN m
+                     WHEN m IS NULL OR toInteger(split(x, '|')[2]) > m
+                     THEN toInteger(split(x, '|')[2]) ELSE m END) AS {last}
+"""
 # The affiliations the profiles of moving ids gave go with the ids; what only they gave the
 # source goes from it.
 MOVE_PROFILE_AFFILIATIONS = Query(
@@ -154,10 +166,18 @@ MOVE_PROFILE_AFFILIATIONS = Query(
     WHERE any(k IN coalesce(a.profile_keys, []) WHERE k IN $keys)
     MATCH (target:Researcher {id: $target})
     MERGE (target)-[b:AFFILIATED {source: a.source}]->(i)
-    SET b.first_year = CASE WHEN b.first_year IS NULL OR a.first_year < b.first_year
-                            THEN a.first_year ELSE b.first_year END,
-        b.last_year = CASE WHEN b.last_year IS NULL OR a.last_year > b.last_year
-                           THEN a.last_year ELSE b.last_year END,
+    WITH a, b, [x IN coalesce(a.profile_years, []) WHERE split(x, '|')[0] IN $keys] AS moving
+    WITH a, b, moving, """
+    + _YEARS_OF.format(entries="moving", first="first_year", last="last_year")
+    + """
+    SET b.first_year = CASE WHEN first_year IS NULL THEN b.first_year
+                            WHEN b.first_year IS NULL OR first_year < b.first_year
+                            THEN first_year ELSE b.first_year END,
+        b.last_year = CASE WHEN last_year IS NULL THEN b.last_year
+                           WHEN b.last_year IS NULL OR last_year > b.last_year
+                           THEN last_year ELSE b.last_year END,
+        b.profile_years = COLLECT { UNWIND coalesce(b.profile_years, []) + moving AS x
+                                    RETURN DISTINCT x ORDER BY x },
         b.from_papers = coalesce(b.from_papers, false),
         b.from_profile = true,
         b.from_strings = coalesce(b.from_strings, false),
@@ -168,37 +188,87 @@ MOVE_PROFILE_AFFILIATIONS = Query(
                                           + [k IN a.profile_keys WHERE k IN $keys] AS x
                                    RETURN DISTINCT x ORDER BY x }
     WITH a
-    SET a.profile_keys = [k IN a.profile_keys WHERE NOT k IN $keys]
+    SET a.profile_keys = [k IN a.profile_keys WHERE NOT k IN $keys],
+        a.profile_years = [x IN coalesce(a.profile_years, [])
+                           WHERE NOT split(x, '|')[0] IN $keys]
     WITH a
     WHERE size(a.profile_keys) = 0
     SET a.from_profile = false
     WITH a
-    WHERE NOT coalesce(a.from_papers, false)
+    WHERE NOT coalesce(a.from_papers, false) AND NOT coalesce(a.from_strings, false)
     DELETE a
     """,
     "write",
 )
-# After slots moved away: the affiliations only slots gave the source, made again from the
-# slots it still holds (gone when none gives the institution any more).
-SETTLE_SOURCE_AFFILIATIONS = Query(
-    "converge.settle_source_affiliations",
+# What each of the researchers' affiliations rests on now, made again from it: their
+# slots' institution ids (``from_papers``), the strings of their slots the matcher linked
+# (``from_strings``: the strings of ``raw`` some slot still prints) and the profiles of the
+# ids they hold (``from_profile``, with the profiles' own years); the years are those of
+# what remains, and an affiliation nothing rests on any more goes. Whatever order the
+# slots and ids arrived and moved in, the same slots and ids give the same edges.
+SETTLE_AFFILIATIONS = Query(
+    "converge.settle_affiliations",
     """
-    MATCH (source:Researcher {id: $source})-[a:AFFILIATED]->(i:Institution)
-    WHERE coalesce(a.from_papers, false) AND NOT coalesce(a.from_profile, false)
-    CALL (source, a, i) {
-      OPTIONAL MATCH (source)-[s:AUTHORED]->(p:Paper)
+    UNWIND $ids AS id
+    MATCH (r:Researcher {id: id})-[a:AFFILIATED]->(i:Institution)
+    USING INDEX SEEK r:Researcher(id)
+    CALL (r, a, i) {
+      OPTIONAL MATCH (r)-[s:AUTHORED]->(p:Paper)
       WHERE any(x IN coalesce(s.institutions, [])
                 WHERE x = a.source + ':ror:' + i.ror_id
                    OR x = a.source + ':openalex:' + i.openalex_id)
-      RETURN count(p) AS n, min(p.year) AS first_year, max(p.year) AS last_year
+      RETURN count(p) AS papers, min(p.year) AS paper_first, max(p.year) AS paper_last
     }
-    CALL (a, n, first_year, last_year) {
-      WITH * WHERE n > 0
-      SET a.first_year = first_year, a.last_year = last_year
+    CALL (r, a) {
+      OPTIONAL MATCH (r)-[s:AUTHORED]->(p:Paper)
+      WHERE any(x IN coalesce(a.raw, [])
+                WHERE a.source + ':' + x IN coalesce(s.raw_affiliations, []))
+      RETURN min(p.year) AS string_first, max(p.year) AS string_last,
+             reduce(all = [], x IN collect(s.raw_affiliations) | all + x) AS printed
     }
-    CALL (a, n) {
-      WITH * WHERE n = 0
+    WITH a, papers > 0 AS by_papers, paper_first, paper_last, string_first, string_last,
+         [x IN coalesce(a.raw, []) WHERE a.source + ':' + x IN printed] AS kept,
+         [m IN coalesce(a.matches, [])
+          WHERE a.source + ':' + substring(m, size(split(m, '|')[0] + split(m, '|')[1]) + 2)
+                IN printed] AS matched,
+         [x IN coalesce(a.profile_years, [])
+          WHERE split(x, '|')[0] IN coalesce(a.profile_keys, [])] AS profiled,
+         coalesce(a.from_profile, false) AS by_profile
+    WITH a, by_papers, kept, matched, size(kept) > 0 AS by_strings, by_profile,
+         paper_first, paper_last, string_first, string_last, profiled, """
+    + _YEARS_OF.format(entries="profiled", first="profile_first", last="profile_last")
+    + """
+    WITH a, by_papers, kept, matched, by_strings, by_profile,
+         [y IN [CASE WHEN by_papers THEN paper_first END, string_first,
+                CASE WHEN by_profile THEN profile_first END] WHERE y IS NOT NULL] AS firsts,
+         [y IN [CASE WHEN by_papers THEN paper_last END, string_last,
+                CASE WHEN by_profile THEN profile_last END] WHERE y IS NOT NULL] AS lasts,
+         reduce(best = null, m IN matched |
+                CASE WHEN best IS NULL OR toFloat(split(m, '|')[0]) > toFloat(split(best, '|')[0])
+                          OR (toFloat(split(m, '|')[0]) = toFloat(split(best, '|')[0])
+                              AND split(m, '|')[1] < split(best, '|')[1])
+                     THEN m ELSE best END) AS best
+    CALL (a, by_papers, by_strings, by_profile) {
+      WITH * WHERE NOT (by_papers OR by_strings OR by_profile)
       DELETE a
+    }
+    CALL (a, by_papers, by_strings, by_profile, kept, matched, best, firsts, lasts) {
+      WITH * WHERE by_papers OR by_strings OR by_profile
+      SET a.from_papers = by_papers,
+          a.from_strings = by_strings,
+          a.raw = kept,
+          a.matches = matched,
+          a.first_year = CASE WHEN size(firsts) = 0 THEN a.first_year
+                              ELSE reduce(m = firsts[0], y IN firsts |
+                                          CASE WHEN y < m THEN y ELSE m END) END,
+          a.last_year = CASE WHEN size(lasts) = 0 THEN a.last_year
+                             ELSE reduce(m = lasts[0], y IN lasts |
+                                         CASE WHEN y > m THEN y ELSE m END) END,
+          a.method = CASE WHEN by_papers OR by_profile THEN 'id'
+                          WHEN best IS NOT NULL THEN split(best, '|')[1] ELSE a.method END,
+          a.score = CASE WHEN by_papers OR by_profile THEN 1.0
+                         WHEN best IS NOT NULL THEN toFloat(split(best, '|')[0])
+                         ELSE a.score END
     }
     """,
     "write",

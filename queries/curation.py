@@ -81,6 +81,11 @@ FOLD_AFFILIATION = """
                             THEN a.first_year ELSE b.first_year END,
         b.last_year = CASE WHEN b.last_year IS NULL OR a.last_year > b.last_year
                            THEN a.last_year ELSE b.last_year END,
+        b.profile_years = COLLECT { UNWIND coalesce(b.profile_years, [])
+                                           + coalesce(a.profile_years, []) AS x
+                                    RETURN DISTINCT x ORDER BY x },
+        b.matches = COLLECT { UNWIND coalesce(b.matches, []) + coalesce(a.matches, []) AS x
+                              RETURN DISTINCT x ORDER BY x },
         b.from_papers = coalesce(b.from_papers, false) OR coalesce(a.from_papers, false),
         b.from_profile = coalesce(b.from_profile, false) OR coalesce(a.from_profile, false),
         b.profile_keys = COLLECT { UNWIND coalesce(b.profile_keys, [])

@@ -443,7 +443,11 @@ class AffiliationRow(TypedDict):
     slot's string the matcher linked (``from_strings``, see
     :mod:`graph.institutions.linking`). The edge keeps the highest ``score`` with its
     ``method`` (a tie: the method first in alphabetical order) and the first 20 strings of
-    ``raw`` in sorted order (the first 20 of all it was given, whatever their order)."""
+    ``raw`` in sorted order (the first 20 of all it was given, whatever their order); what
+    each part rests on, to be made again when slots or ids move (see
+    ``converge.settle_affiliations``): each string's match as ``matches``
+    (``"<score>|<method>|<string>"``) and each profile's years as ``profile_years``
+    (``"<id key>|<first year>|<last year>"``)."""
 
     researcher: int
     institution: int
@@ -471,6 +475,20 @@ UPSERT_AFFILIATIONS = Query(
         a.last_year = CASE WHEN row.last_year IS NULL THEN a.last_year
                            WHEN a.last_year IS NULL OR row.last_year > a.last_year
                            THEN row.last_year ELSE a.last_year END,
+        a.profile_years = CASE WHEN row.from_papers OR row.from_strings
+                               THEN coalesce(a.profile_years, [])
+                               ELSE COLLECT {
+                                 UNWIND coalesce(a.profile_years, [])
+                                        + [k IN row.profile_keys |
+                                           k + '|' + coalesce(toString(row.first_year), '')
+                                           + '|' + coalesce(toString(row.last_year), '')] AS x
+                                 RETURN DISTINCT x ORDER BY x } END,
+        a.matches = CASE WHEN row.from_strings
+                         THEN COLLECT { UNWIND coalesce(a.matches, [])
+                                               + [x IN row.raw | toString(row.score) + '|'
+                                                                 + row.method + '|' + x] AS m
+                                        RETURN DISTINCT m ORDER BY m }
+                         ELSE coalesce(a.matches, []) END,
         a.from_papers = coalesce(a.from_papers, false) OR row.from_papers,
         a.from_profile = coalesce(a.from_profile, false)
                          OR NOT (row.from_papers OR row.from_strings),

@@ -10,8 +10,9 @@ again from what it reads.
 Then :func:`settle_blocks` makes what the blocks' researchers show order-free too: the name
 (:func:`graph.identity.name_forms.settled_names`) and its block, what the profiles of the
 ids they hold say, the sorted lists, and the matching features made again from the final
-slots (their coauthors' too where a block changed: features name coauthors by block); a
-researcher left with no slot keeps no coauthor tie.
+slots (their coauthors' too where a block changed: features name coauthors by block), the
+affiliations made again from what they rest on now; a researcher left with no slot keeps no
+coauthor tie.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ async def settle_blocks(
             rows = [_settled(row) for row in (found[0]["rows"] if found else [])]
             ids = [row["id"] for row in rows]
             rekeyed = [row["id"] for row in await tx.run(q.SETTLE_RESEARCHERS, {"rows": rows})]
+            await tx.run(q.SETTLE_AFFILIATIONS, {"ids": ids})
             tied = await tx.run(q.COAUTHORS_OF, {"ids": rekeyed}) if rekeyed else []
             near = sorted(set(tied[0]["ids"] if tied else []) - set(ids))
             await tx.run(writer_queries.REBUILD_FEATURES, {"ids": ids + near})

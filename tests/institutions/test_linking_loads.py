@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from scholargraph.graph import curation
 from scholargraph.graph.canonical import canonical_dump, differences, state_of
 from scholargraph.graph.db import Database
 from scholargraph.graph.institutions.linking import AffiliationLinker
@@ -34,6 +35,7 @@ EDGES = Query(
                     from_strings: a.from_strings, from_profile: a.from_profile}) AS rows
     """,
 )
+RESEARCHER_IDS = Query("test.linking_researcher_ids", "MATCH (r:Researcher) RETURN r.id AS id")
 SLOT_STRINGS = Query(
     "test.linking_slot_strings",
     """
@@ -234,3 +236,29 @@ async def test_the_linker_matches_each_string_once_per_index(db: Database, tmp_p
     found = await linker.match(["University of Tokyo, Japan", "Institute of Physics"])
     assert list(found) == ["University of Tokyo, Japan"]
     assert found["University of Tokyo, Japan"].ror_id == TOKYO
+
+
+async def test_a_split_settles_the_string_edges_on_the_slots_left(
+    db: Database, tmp_path: Path
+) -> None:
+    """A string edge rests on the slots printing its strings: when a curator moves one of
+    them away, the edge keeps the strings, years and best match of the slots left."""
+    await _load_ror(db, write_records(tmp_path / "ror"))
+    tokyo = "Department of Physics, University of Tokyo, Tokyo, Japan"
+    await _load_papers(
+        db,
+        [
+            _with_strings(paper("1901.00001", ["Ana Lima"], year=2019), {1: (tokyo,)}),
+            _with_strings(
+                paper("2101.00001", ["Ana Lima"], year=2021),
+                {1: ("UTokyo, Tokyo 113-0033, Japan",)},
+            ),
+        ],
+    )
+    [before] = await _edges(db)
+    assert (before["first_year"], before["last_year"], len(before["raw"])) == (2019, 2021, 2)
+    [row] = await db.run(RESEARCHER_IDS)
+    await curation.split(db, row["id"], ["2101.00001"], actor="ana", reason="two people")
+    [left] = [e for e in await _edges(db) if e["source"] == "arxiv"]
+    assert (left["first_year"], left["last_year"], left["raw"]) == (2019, 2019, [tokyo])
+    assert left["method"] == "exact_name"
