@@ -285,17 +285,13 @@ class AuthorshipRow(TypedDict):
     raw_affiliations: list[str]  # "<source>:<string>" printed without an institution id
 
 
-# The paper and the researcher of each row.
-_SLOT_ENDS = """
-    UNWIND $rows AS row
-    MATCH (p:Paper {key: row.paper}), (r:Researcher {id: row.researcher})
-    USING INDEX SEEK p:Paper(key) USING INDEX SEEK r:Researcher(id)
-"""
 # $order: {source: rank} of author-order precedence, lowest first.
 UPSERT_AUTHORSHIPS = Query(
     "writer.upsert_authorships",
-    _SLOT_ENDS
-    + """
+    """
+    UNWIND $rows AS row
+    MATCH (p:Paper {key: row.paper}), (r:Researcher {id: row.researcher})
+    USING INDEX SEEK p:Paper(key) USING INDEX SEEK r:Researcher(id)
     MERGE (r)-[a:AUTHORED]->(p)
     WITH a, row,
          a.source IS NULL OR a.source = row.source
@@ -351,8 +347,10 @@ UPSERT_AUTHORSHIPS = Query(
 # creates, a paper no one held), made outright: the same properties.
 CREATE_AUTHORSHIPS = Query(
     "writer.create_authorships",
-    _SLOT_ENDS
-    + """
+    """
+    UNWIND $rows AS row
+    MATCH (p:Paper {key: row.paper}), (r:Researcher {id: row.researcher})
+    USING INDEX SEEK p:Paper(key) USING INDEX SEEK r:Researcher(id)
     CREATE (r)-[a:AUTHORED]->(p)
     SET a.position = row.position,
         a.kind = row.kind,
