@@ -266,7 +266,7 @@ class AuthorshipRow(TypedDict):
     author order (the lowest ``$order`` rank), the strongest rule that matched it (lowest
     ``rank``) with its confidence, and the union of every source's ids, affiliations and
     ``mention`` (``"<source>:<method>:<raw name>"``, one per source), each list sorted
-    (the row's lists come sorted and without repeats).
+    (``source_ids`` and ``affiliations`` come sorted and without repeats).
     """
 
     paper: str
@@ -338,34 +338,6 @@ UPSERT_AUTHORSHIPS = Query(
                                                         + row.raw_affiliations AS x
                                                  RETURN DISTINCT x ORDER BY x } END,
         a.pinned = coalesce(a.pinned, false)
-    """,
-    "write",
-)
-
-
-# The edges UPSERT_AUTHORSHIPS would make where none is there yet (a researcher the batch
-# creates, a paper no one held), made outright: the same properties.
-CREATE_AUTHORSHIPS = Query(
-    "writer.create_authorships",
-    """
-    UNWIND $rows AS row
-    MATCH (p:Paper {key: row.paper}), (r:Researcher {id: row.researcher})
-    USING INDEX SEEK p:Paper(key) USING INDEX SEEK r:Researcher(id)
-    CREATE (r)-[a:AUTHORED]->(p)
-    SET a.position = row.position,
-        a.kind = row.kind,
-        a.raw_name = row.raw_name,
-        a.source = row.source,
-        a.method = row.method,
-        a.confidence = row.confidence,
-        a.rank = row.rank,
-        a.sources = [row.source],
-        a.source_ids = row.source_ids,
-        a.mentions = [row.mention],
-        a.affiliations = row.affiliations,
-        a.institutions = row.institutions,
-        a.raw_affiliations = row.raw_affiliations,
-        a.pinned = false
     """,
     "write",
 )
@@ -650,7 +622,6 @@ ROW_TYPES: dict[Query, Any] = {
     SET_IDENTIFIER_PROFILES: ProfileRow,
     UPSERT_PAPERS: PaperRow,
     UPSERT_AUTHORSHIPS: AuthorshipRow,
-    CREATE_AUTHORSHIPS: AuthorshipRow,
     SWAP_SLOTS: SwapRow,
     FOLD_SLOTS: FoldRow,
     RETIRE_EMPTY: RetireRow,

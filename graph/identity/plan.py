@@ -93,7 +93,6 @@ class BatchPlan:
     papers: tuple[wq.PaperRow, ...] = ()
     paper_ids: tuple[pq.PaperIdRow, ...] = ()
     authorships: tuple[wq.AuthorshipRow, ...] = ()
-    unheld: tuple[str, ...] = ()  # papers no one held before the batch: their edges are new
     swaps: tuple[wq.SwapRow, ...] = ()
     folds: tuple[wq.FoldRow, ...] = ()
     affiliations: tuple[PendingAffiliation, ...] = ()
@@ -136,11 +135,6 @@ def plan(papers: Sequence[PaperToWrite], snapshot: Snapshot) -> BatchPlan:
             _authorship(res, ids[ref_of(res)])
             for res in live
             if not _written_before(res, touched, snapshot)
-        ),
-        unheld=tuple(
-            sorted(
-                item.record.key for item in papers if not snapshot.holders(item.record.key).holders
-            )
         ),
         swaps=tuple(
             wq.SwapRow(paper=s.paper, first=s.first, second=s.second) for s in resolved.swaps

@@ -278,16 +278,8 @@ async def apply(
     await _unwind(tx, wq.UPSERT_PAPERS, list(batch.papers))
     await _unwind(tx, pq.UPSERT_PAPER_IDS, list(batch.paper_ids))
     await _unwind(tx, wq.SWAP_SLOTS, list(batch.swaps))
-    # An edge of a researcher the batch creates, or on a paper no one held, cannot be there
-    # yet: it is created outright, which spares MERGE's look for it.
-    unheld = set(batch.unheld)
-    new_edges: list[wq.AuthorshipRow] = []
-    edges: list[wq.AuthorshipRow] = []
-    for row in batch.authorships:
-        new = row["researcher"] < 0 or row["paper"] in unheld
-        (new_edges if new else edges).append({**row, "researcher": real(row["researcher"])})
-    await _unwind(tx, wq.CREATE_AUTHORSHIPS, new_edges)
-    await _unwind(tx, wq.UPSERT_AUTHORSHIPS, edges, order=order)
+    authorships = [{**r, "researcher": real(r["researcher"])} for r in batch.authorships]
+    await _unwind(tx, wq.UPSERT_AUTHORSHIPS, authorships, order=order)
     folds = [{**r, "into": real(r["into"])} for r in batch.folds]
     await _unwind(tx, wq.FOLD_SLOTS, folds, order=order)
     affiliations: list[wq.AffiliationRow] = [

@@ -109,7 +109,6 @@ async def test_the_writer_sends_exactly_the_keys_of_each_row_type(db: Database) 
         "writer.upsert_identifiers",
         "writer.upsert_papers",
         "writer.upsert_authorships",
-        "writer.create_authorships",
         "writer.upsert_affiliations",
         "writer.upsert_institutions",
         "writer.create_coauthors",
