@@ -76,8 +76,11 @@ def settle_slots(
     position after the batch, the slot goes to the one whose position comes from the better
     source (a pin first; at equal rank, the batch's newer word): a slot the batch writes for
     the other is aligned with it by its position alone (its ids are not taken as the
-    holder's), and an edge the graph held for the other folds into it, keeping every
-    source's name, ids and rule on the one edge.
+    holder's, unless the holder's edge prints a name that can be the slot's: then the slot
+    is the holder's by name too, ids and all), and an edge the graph held for the other
+    folds into it, keeping every source's name, ids and rule on the one edge. A held edge
+    placed by name alone gives way to the person the batch's slot names by an id or an
+    ORCID that is not its researcher's (:func:`_outvoted`).
 
     Where an id places a researcher at another position than the one the order's source
     gave them by name alone, and that position's holder was placed by name alone too under
@@ -152,10 +155,9 @@ def _edges_after(
                 res.slot.source,
                 pinned,
                 existed,
-                i,
-                True,
-                None,
-                res.slot.raw_name,
+                written=i,
+                moved=True,
+                printed=res.slot.raw_name,
             )
         else:
             edges[ref] = replace(known, written=i)
