@@ -145,17 +145,18 @@ MOVE_SLOT_AFFILIATIONS = Query(
     """,
     "write",
 )
-# The first and last years of the profile entries ``"<id key>|<first year>|<last year>"`` of
-# the list ``entries`` (a year a profile leaves out is empty), named ``first`` and ``last``.
-_YEARS_OF = """
-         reduce(m = null, x IN {entries} |
+# The first and last years (``entries_first``, ``entries_last``) of the profile entries
+# ``"<id key>|<first year>|<last year>"`` of the list ``entries`` (a year a profile leaves
+# out is empty).
+_ENTRY_YEARS = """
+         reduce(m = null, x IN entries |
                 CASE WHEN split(x, '|')[1] = '' THEN m
                      WHEN m IS NULL OR toInteger(split(x, '|')[1]) < m
-                     THEN toInteger(split(x, '|')[1]) ELSE m END) AS {first},
-         reduce(m = null, x IN {entries} |
+                     THEN toInteger(split(x, '|')[1]) ELSE m END) AS entries_first,
+         reduce(m = null, x IN entries |
                 CASE WHEN split(x, '|')[2] = '' THEN m
                      WHEN m IS NULL OR toInteger(split(x, '|')[2]) > m
-                     THEN toInteger(split(x, '|')[2]) ELSE m END) AS {last}
+                     THEN toInteger(split(x, '|')[2]) ELSE m END) AS entries_last
 """
 # The affiliations the profiles of moving ids gave go with the ids; what only they gave the
 # source goes from it.
@@ -166,17 +167,17 @@ MOVE_PROFILE_AFFILIATIONS = Query(
     WHERE any(k IN coalesce(a.profile_keys, []) WHERE k IN $keys)
     MATCH (target:Researcher {id: $target})
     MERGE (target)-[b:AFFILIATED {source: a.source}]->(i)
-    WITH a, b, [x IN coalesce(a.profile_years, []) WHERE split(x, '|')[0] IN $keys] AS moving
-    WITH a, b, moving, """
-    + _YEARS_OF.format(entries="moving", first="first_year", last="last_year")
+    WITH a, b, [x IN coalesce(a.profile_years, []) WHERE split(x, '|')[0] IN $keys] AS entries
+    WITH a, b, entries, """
+    + _ENTRY_YEARS
     + """
-    SET b.first_year = CASE WHEN first_year IS NULL THEN b.first_year
-                            WHEN b.first_year IS NULL OR first_year < b.first_year
-                            THEN first_year ELSE b.first_year END,
-        b.last_year = CASE WHEN last_year IS NULL THEN b.last_year
-                           WHEN b.last_year IS NULL OR last_year > b.last_year
-                           THEN last_year ELSE b.last_year END,
-        b.profile_years = COLLECT { UNWIND coalesce(b.profile_years, []) + moving AS x
+    SET b.first_year = CASE WHEN entries_first IS NULL THEN b.first_year
+                            WHEN b.first_year IS NULL OR entries_first < b.first_year
+                            THEN entries_first ELSE b.first_year END,
+        b.last_year = CASE WHEN entries_last IS NULL THEN b.last_year
+                           WHEN b.last_year IS NULL OR entries_last > b.last_year
+                           THEN entries_last ELSE b.last_year END,
+        b.profile_years = COLLECT { UNWIND coalesce(b.profile_years, []) + entries AS x
                                     RETURN DISTINCT x ORDER BY x },
         b.from_papers = coalesce(b.from_papers, false),
         b.from_profile = true,
@@ -232,17 +233,17 @@ SETTLE_AFFILIATIONS = Query(
           WHERE a.source + ':' + substring(m, size(split(m, '|')[0] + split(m, '|')[1]) + 2)
                 IN printed] AS matched,
          [x IN coalesce(a.profile_years, [])
-          WHERE split(x, '|')[0] IN coalesce(a.profile_keys, [])] AS profiled,
+          WHERE split(x, '|')[0] IN coalesce(a.profile_keys, [])] AS entries,
          coalesce(a.from_profile, false) AS by_profile
     WITH a, by_papers, kept, matched, size(kept) > 0 AS by_strings, by_profile,
-         paper_first, paper_last, string_first, string_last, profiled, """
-    + _YEARS_OF.format(entries="profiled", first="profile_first", last="profile_last")
+         paper_first, paper_last, string_first, string_last, entries, """
+    + _ENTRY_YEARS
     + """
     WITH a, by_papers, kept, matched, by_strings, by_profile,
          [y IN [CASE WHEN by_papers THEN paper_first END, string_first,
-                CASE WHEN by_profile THEN profile_first END] WHERE y IS NOT NULL] AS firsts,
+                CASE WHEN by_profile THEN entries_first END] WHERE y IS NOT NULL] AS firsts,
          [y IN [CASE WHEN by_papers THEN paper_last END, string_last,
-                CASE WHEN by_profile THEN profile_last END] WHERE y IS NOT NULL] AS lasts,
+                CASE WHEN by_profile THEN entries_last END] WHERE y IS NOT NULL] AS lasts,
          reduce(best = null, m IN matched |
                 CASE WHEN best IS NULL OR toFloat(split(m, '|')[0]) > toFloat(split(best, '|')[0])
                           OR (toFloat(split(m, '|')[0]) = toFloat(split(best, '|')[0])

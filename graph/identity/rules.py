@@ -98,9 +98,8 @@ def decide(slot: Slot, snapshot: Snapshot, printed: Printed) -> Resolution | Non
                 replaces=tuple(h.researcher for h in same if not h.has_ids),
                 stored_keys=stored,
             )
-    orcid = slot.author.orcid
     for holder in paper.near(name, slot.position):
-        if orcid and holder.orcid and holder.orcid != orcid:
+        if orcids_differ(slot, holder):
             continue
         if holder.position == slot.position:
             if not _holds_same_slot(holder, name):
@@ -118,6 +117,12 @@ def decide(slot: Slot, snapshot: Snapshot, printed: Printed) -> Resolution | Non
             stored_keys=stored,
         )
     return None
+
+
+def orcids_differ(slot: Slot, holder: Holder | None) -> bool:
+    """Whether the slot and the holder's researcher carry two ORCIDs: two people."""
+    orcid = slot.author.orcid
+    return bool(orcid and holder is not None and holder.orcid and holder.orcid != orcid)
 
 
 def _claimed(slot: Slot, holder: Holder, printed: Printed) -> bool:

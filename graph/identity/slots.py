@@ -8,11 +8,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from scholargraph.graph.identity.mentions import ORDER_RANK
-from scholargraph.graph.identity.names import ParsedName, parse_name
+from scholargraph.graph.identity.names import parse_name
 from scholargraph.graph.identity.rules import (
     DIRECT_METHODS,
     Resolution,
     names_compatible,
+    orcids_differ,
     same_slot_names,
 )
 from scholargraph.graph.identity.snapshot import Holder, PaperHolders, Snapshot
@@ -289,9 +290,8 @@ def _outvoted(
 
 
 def _says_another(res: Resolution, ref: Ref, holder: Holder) -> bool:
-    orcid = res.slot.author.orcid
     by_id = res.method in DIRECT_METHODS and res.researcher is not None and res.researcher != ref
-    return by_id or bool(orcid and holder.orcid and orcid != holder.orcid)
+    return by_id or orcids_differ(res.slot, holder)
 
 
 def _aligned_by_name(res: Resolution, won: _Edge, holder: Holder | None) -> bool:
@@ -301,13 +301,9 @@ def _aligned_by_name(res: Resolution, won: _Edge, holder: Holder | None) -> bool
     ORCID says otherwise. Its ids are then the winner's: the order the sources came in does
     not decide who holds them (the slot's holder may have reached the position only in this
     batch, by a swap)."""
-    if res.researcher is not None or won.printed is None:
+    if res.researcher is not None or won.printed is None or orcids_differ(res.slot, holder):
         return False
-    orcid = res.slot.author.orcid
-    if orcid and holder is not None and holder.orcid and holder.orcid != orcid:
-        return False
-    mine: ParsedName = parse_name(res.slot.raw_name)
-    return same_slot_names(parse_name(won.printed), mine)
+    return same_slot_names(parse_name(won.printed), parse_name(res.slot.raw_name))
 
 
 def _claim(ref: Ref, edge: _Edge) -> tuple[bool, int, bool, str]:

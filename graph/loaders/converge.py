@@ -125,8 +125,8 @@ def _settled(row: q.ResearcherNamesRow) -> q.SettleRow:
     it makes from printed names: the block of the best form the slots print (a name only a
     profile gives, ``Luis García López`` for ``García-López``, would file them apart from
     their slots), or of the name shown when no slot is left."""
-    name, others = settled_names(_forms(row))
     printed = _printed(row)
+    name, others = settled_names(_forms(row, printed))
     filed = preferred_name(printed) if printed else name
     return {
         "id": row["id"],
@@ -137,14 +137,15 @@ def _settled(row: q.ResearcherNamesRow) -> q.SettleRow:
 
 
 def _printed(row: q.ResearcherNamesRow) -> list[str]:
-    """The forms the researcher's slots print, each source's."""
+    """The forms the researcher's slots print, each source's (a mention is
+    ``<source>:<method>:<raw name>``)."""
     forms = [*row["raw_names"]]
     forms += [mention.split(":", 2)[2] for mention in row["mentions"] if mention.count(":") >= 2]
     return [form for form in forms if form.strip()]
 
 
-def _forms(row: q.ResearcherNamesRow) -> list[str]:
-    """Every printed form of the researcher's name: each source's mention of a slot is
-    ``<source>:<method>:<raw name>``. A researcher with no form known keeps its name."""
-    forms = [*_printed(row), *row["profile_names"]]
+def _forms(row: q.ResearcherNamesRow, printed: list[str]) -> list[str]:
+    """Every form of the researcher's name: the slots' (``printed``) and the profiles'. A
+    researcher with no form known keeps its name."""
+    forms = [*printed, *row["profile_names"]]
     return forms if any(f.strip() for f in forms) else [row["name"]]
