@@ -18,6 +18,7 @@ from scholargraph.graph.identity.rules import (
 )
 from scholargraph.graph.identity.snapshot import Holder, PaperHolders, Snapshot
 
+SOURCE_ID_METHODS = frozenset({"s2_id", "openalex_id"})  # a source's author id, not an ORCID
 POSITION_ONLY_CONFIDENCE = 0.5  # a slot aligned by its position alone, the names apart
 
 Ref = int | str  # an existing researcher's id, or the group of one the batch creates
@@ -148,6 +149,13 @@ def _edges_after(
             edges[ref] = replace(theirs, written=i, holder=None)
             edges[other] = replace(mine, written=theirs.written, holder=None)
             continue
+        here = _holder_by_position(edges, res, printed)
+        if here is not None:
+            result[i] = replace(
+                res, researcher=here, method="cross_source", confidence=1.0, same_as=(), replaces=()
+            )
+            edges[here] = replace(edges[here], written=i)
+            continue
         known = edges.get(ref)
         if known is None or _order(res.slot.source) <= _order(known.source):
             pinned, existed = (known.pinned, True) if known else (False, False)
@@ -176,6 +184,41 @@ def _elsewhere(edges: dict[Ref, _Edge], res: Resolution, loser: int) -> bool:
         and held.position != other.position
         and _order(held.source) <= _order(other.source)
     )
+
+
+def _holder_by_position(
+    edges: dict[Ref, _Edge], res: Resolution, printed: Mapping[tuple[str, int], str]
+) -> int | None:
+    """The holder of the slot's position, where the researcher a source's author id found
+    holds another position on the paper by the order's source and the record agrees with
+    both: it prints a name of that researcher's edge at that position, and a name of the
+    holder's at the slot's. The id is then the one out of place (an earlier grouping left
+    it with that researcher) and the positions decide; the id stays on the slot's edge, for
+    convergence to weigh. Otherwise the id's researcher would take the mention onto their
+    edge while the record's author at their position found no one: a position held twice."""
+    mine = edges.get(ref_of(res))
+    if (
+        res.method not in SOURCE_ID_METHODS
+        or mine is None
+        or mine.written is not None
+        or mine.position == res.slot.position
+        or _order(res.slot.source) <= _order(mine.source)
+    ):
+        return None
+    at = [r for r, e in edges.items() if e.position == res.slot.position and e.written is None]
+    if len(at) != 1 or not isinstance(at[0], int) or at[0] == ref_of(res):
+        return None
+    theirs, there = edges[at[0]], printed.get((res.slot.source, mine.position))
+    if there is None or mine.printed is None or theirs.printed is None:
+        return None
+    if orcids_differ(res.slot, theirs.holder):
+        return None
+    pairs = ((there, mine.printed), (res.slot.raw_name, theirs.printed))
+    return at[0] if all(_same_slot(a, b) for a, b in pairs) else None
+
+
+def _same_slot(a: str, b: str) -> bool:
+    return same_slot_names(parse_name(a), parse_name(b))
 
 
 def _swap_partner(

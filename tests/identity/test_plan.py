@@ -244,3 +244,25 @@ def test_a_name_placed_edge_goes_to_the_researcher_an_id_at_its_position_finds()
     first = next(r for r in batch.authorships if r["position"] == 1)
     assert (first["researcher"], first["method"], first["confidence"]) == (ADA, "openalex_id", 1.0)
     assert [(f["researcher"], f["into"]) for f in batch.folds] == [(BOB, ADA)]
+
+
+def test_an_id_held_by_the_author_at_another_position_leaves_each_position_to_its_holder() -> None:
+    """arXiv placed "Hongrui Sun" (1, BOB) and "H. Sun" (2, ADA) by name; an earlier
+    grouping left Hongrui's S2 author id with ADA. S2 prints both authors in the same order,
+    under the same names: the id finds ADA, who holds position 2 by the order's source, while
+    the record prints ADA's name there. The positions decide, each position keeps one
+    researcher, and the id stays on the slot's edge for convergence to weigh."""
+    both = {"sources": ["arxiv", "openalex"]}
+    snapshot = _snapshot(
+        _holder("1603.00028", 1, BOB, "Hongrui Sun", **both),
+        _holder("1603.00028", 2, ADA, "Hongrui Sun", raw_name="H. Sun", **both),
+        identifiers={"s2:802893003": ADA},
+        states=_states(ADA, BOB),
+    )
+    records = [author("Hongrui Sun", "s2", s2="802893003"), author("H. Sun", "s2", s2="4711")]
+    batch = _plan([paper("1603.00028", records, source="s2")], snapshot)
+    held = sorted((r["position"], r["researcher"]) for r in batch.authorships)
+    assert held == [(1, BOB), (2, ADA)]
+    first = next(r for r in batch.authorships if r["position"] == 1)
+    assert first["source_ids"] == ["s2:802893003"] and first["method"] == "cross_source"
+    assert batch.folds == () and batch.merges == ()
