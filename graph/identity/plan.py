@@ -390,8 +390,10 @@ def _coauthor_changes(
             entry[0] = (entry[0] or 0) + 1
             entry[1] = _min(entry[1], year)
             entry[2] = _max(entry[2], year)
-        for loser in folded[paper]:
-            recount.update((min(loser, x), max(loser, x)) for x in everyone if x != loser)
+        for loser in folded[paper]:  # two losers' own tie lost the paper too
+            recount.update(
+                (min(loser, x), max(loser, x)) for x in everyone | folded[paper] if x != loser
+            )
     increments = tuple(
         (a, b, int(entry[0] or 0), entry[1], entry[2]) for (a, b), entry in sorted(counts.items())
     )

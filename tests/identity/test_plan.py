@@ -266,3 +266,22 @@ def test_an_id_held_by_the_author_at_another_position_leaves_each_position_to_it
     first = next(r for r in batch.authorships if r["position"] == 1)
     assert first["source_ids"] == ["s2:802893003"] and first["method"] == "cross_source"
     assert batch.folds == () and batch.merges == ()
+
+
+def test_two_holders_folded_on_one_paper_have_their_own_tie_recounted() -> None:
+    """Two name-placed holders of one paper fold into the researchers the ids name: the tie
+    between the two of them loses that paper too, not only their ties with the others."""
+    first, second = 1_000_003, 1_000_004
+    snapshot = _snapshot(
+        _holder("0808.0019", 1, first, "Ada Lovelace", source="s2", sources=["s2"]),
+        _holder("0808.0019", 2, second, "Bob Babbage", source="s2", sources=["s2"]),
+        identifiers={"openalex:A1": ADA, "openalex:A2": BOB},
+        states=_states(ADA, BOB, first, second),
+    )
+    records = [
+        author("Ada Lovelace", "openalex", openalex="A1"),
+        author("Bob Babbage", "openalex", openalex="A2"),
+    ]
+    batch = _plan([paper("0808.0019", records, source="openalex")], snapshot)
+    assert {(f["researcher"], f["into"]) for f in batch.folds} == {(first, ADA), (second, BOB)}
+    assert (first, second) in batch.recount
