@@ -395,5 +395,32 @@ DROP_SLOTLESS_TIES = Query(
     "write",
 )
 
+# Researchers of the blocks holding no slot, only ids (a profile's, read before the slots
+# those ids are on reached them), with the other researchers of the block whose slots carry
+# one of those ids: the holders a load order left the ids apart from.
+ORPHANED_IDS = Query(
+    "converge.orphaned_ids",
+    """
+    UNWIND $blocks AS block
+    MATCH (o:Researcher {name_key: block})
+    USING INDEX SEEK o:Researcher(name_key)
+    WHERE o.merged_into IS NULL AND NOT (o)-[:AUTHORED]->()
+    WITH block, o, [(i:Identifier)-[:IDENTIFIES]->(o) | i.key] AS keys
+    WHERE size(keys) > 0
+    MATCH (r:Researcher {name_key: block})-[a:AUTHORED]->(:Paper)
+    WHERE r <> o AND r.merged_into IS NULL AND any(k IN keys WHERE k IN a.source_ids)
+    WITH o, keys, collect(DISTINCT r.id) AS holders
+    ORDER BY o.id
+    RETURN collect({orphan: o.id, holders: holders, keys: keys}) AS rows
+    """,
+)
+
+
+class OrphanedIdsRow(TypedDict):
+    orphan: int
+    holders: list[int]
+    keys: list[str]
+
+
 # The type of the rows each statement unwinds as ``row``.
 ROW_TYPES: dict[Query, object] = {SETTLE_RESEARCHERS: SettleRow}

@@ -5,7 +5,8 @@ blocks with anything to decide (:func:`graph.identity.converge.blocks_to_decide`
 pure :func:`graph.identity.converge.converge` for the moves, and makes them as recorded
 machine moves (:func:`graph.curation.move_slots`, with the ids that go along). Each group of
 blocks is read, decided and written in one transaction, so a retried transaction decides
-again from what it reads.
+again from what it reads. A researcher left holding ids and no slot, where one other
+researcher's slots carry those ids, is merged into them (:func:`join_orphaned_ids`).
 
 Then :func:`settle_blocks` makes what the blocks' researchers show order-free too: the name
 (:func:`graph.identity.name_forms.settled_names`) and its block, what the profiles of the
@@ -21,6 +22,7 @@ from collections.abc import Iterable
 
 from scholargraph.graph import curation
 from scholargraph.graph.db import Database, Tx
+from scholargraph.graph.errors import IdentityError
 from scholargraph.graph.identity.converge import (
     SlotMove,
     blocks_to_decide,
@@ -62,8 +64,42 @@ async def converge_blocks(
             return await apply_moves(tx, converge(stored_slots(rows[0]["rows"] if rows else [])))
 
         moved += await db.unit(work, timeout_s=PASS_TIMEOUT_S)
+    await join_orphaned_ids(db, keys)
     await settle_blocks(db, keys)
     return moved
+
+
+async def join_orphaned_ids(
+    db: Database, blocks: list[str], *, per_transaction: int = BLOCKS_PER_TRANSACTION
+) -> int:
+    """Merge each researcher of the blocks who holds no slot, only ids, into the one other
+    researcher whose slots carry those ids; returns how many were merged.
+
+    A profile read before the slots its ids are on (an OpenAlex author whose work's slot
+    was aligned by position with a holder another ORCID names) makes a researcher of its
+    own; in another order the slot's own researcher took the ids first. A merge the rule
+    refuses (two ORCIDs, a curator's decision) leaves both as they are."""
+    joined = 0
+    for start in range(0, len(blocks), per_transaction):
+        chunk = blocks[start : start + per_transaction]
+
+        async def work(tx: Tx, chunk: list[str] = chunk) -> int:
+            found = await tx.run(q.ORPHANED_IDS, {"blocks": chunk})
+            rows: list[q.OrphanedIdsRow] = found[0]["rows"] if found else []
+            return sum([await _join(tx, row) for row in rows if len(row["holders"]) == 1])
+
+        joined += await db.unit(work, timeout_s=PASS_TIMEOUT_S)
+    return joined
+
+
+async def _join(tx: Tx, row: q.OrphanedIdsRow) -> int:
+    holder, keys = row["holders"][0], ", ".join(sorted(row["keys"]))
+    reason = f"the ids {keys} of a researcher holding no slot are on researcher {holder}'s slots"
+    try:
+        await curation.merge_in(tx, holder, [row["orphan"]], actor="machine", reason=reason)
+    except IdentityError:
+        return 0
+    return 1
 
 
 async def settle_blocks(

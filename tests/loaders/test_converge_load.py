@@ -11,10 +11,11 @@ from scholargraph.graph.loaders.converge import converge_blocks, settle_blocks
 from scholargraph.graph.loaders.demo import write_demo_files
 from scholargraph.graph.loaders.files import file_chunks
 from scholargraph.graph.loaders.pipeline import Loader
+from scholargraph.graph.loaders.profiles import write_authors
 from scholargraph.graph.loaders.writer import GraphWriter
 from scholargraph.queries import Query
 from scholargraph.queries.admin import CLEAR_DATA
-from tests.loaders.records_factory import paper
+from tests.loaders.records_factory import author, paper
 from tests.loaders.test_slots import HELD_TWICE, MISCOUNTED
 
 MOVES = Query(
@@ -30,6 +31,23 @@ FILE_UNDER = Query(
     "test.file_under",
     "MATCH (r:Researcher {name: $name}) SET r.name_key = $key",
     "write",
+)
+# A position-only alignment leaves a slot's ids on its edge, not with its holder.
+LEAVE_ON_EDGE = Query(
+    "test.leave_on_edge",
+    """
+    MATCH (:Researcher)-[a:AUTHORED]->(:Paper {key: $paper})
+    SET a.source_ids = a.source_ids + $keys
+    """,
+    "write",
+)
+HOLDERS_OF_IDS = Query(
+    "test.holders_of_ids",
+    """
+    MATCH (i:Identifier)-[:IDENTIFIES]->(r:Researcher)
+    RETURN i.key AS key, r.id AS researcher, EXISTS { (r)-[:AUTHORED]->() } AS holds_slots,
+           r.merged_into AS merged_into
+    """,
 )
 FILED = Query(
     "test.filed",
@@ -87,3 +105,28 @@ async def test_a_researcher_filed_under_another_block_is_filed_again_with_its_co
     filed = {row["name"]: row for row in await db.run(FILED)}
     assert filed["M. Smith-Jones"]["key"] == "m smithjones"
     assert filed["Magnus Eriksson"]["ties"] == ["m smithjones"]
+
+
+async def test_ids_a_profile_gave_a_researcher_of_its_own_join_the_holder_of_their_slot(
+    db: Database,
+) -> None:
+    """An OpenAlex work's slot aligned by position alone with a holder another ORCID names
+    keeps its ids on the edge; the author's profile, read next, makes a researcher holding
+    those ids and no slot. In the other order the slot's researcher took the ids first:
+    convergence merges the one holding no slot into the one whose slot carries its ids."""
+    await db.run(CLEAR_DATA)
+    petit = author("Sébastien Petit", "s2", s2="872745631")
+    await GraphWriter(db).write_papers([paper("2208.00033", [petit], source="s2")])
+    profile = author(
+        "Sébastien Petit", "openalex", openalex="A5347615263", orcid="0009-0006-2838-0393"
+    )
+    assert await write_authors(db, [profile]) == (1, 0)
+    keys = ["openalex:A5347615263", "orcid:0009-0006-2838-0393"]
+    await db.run(LEAVE_ON_EDGE, {"paper": "2208.00033", "keys": keys})
+    await converge_blocks(db, ["s petit"])
+    rows = await db.run(HOLDERS_OF_IDS)
+    assert {row["key"] for row in rows} == {"s2:872745631", *keys}
+    assert {(row["researcher"], row["holds_slots"], row["merged_into"]) for row in rows} == {
+        (rows[0]["researcher"], True, None)
+    }
+    assert await converge_blocks(db, ["s petit"]) == 0
