@@ -26,7 +26,10 @@ sources or batches:
   slots (ties: the holder of its first slot); a fixed unit's cluster to its researcher; each
   researcher to one cluster at most, the biggest choosing first, and a new researcher for a
   cluster whose choices are taken. A cluster of free slots only never takes a researcher
-  holding anchored slots.
+  holding anchored slots;
+* an id a cluster's units keep that another researcher holds by a slot outside it (an id
+  two people were given, which :mod:`graph.identity.overmerge` leaves with one of them,
+  held by whichever the load's order gave it to) goes to the cluster's researcher.
 
 The moves that make the graph so are returned, with the ids that go along with a unit's
 slots; they are recorded as machine decisions. Mention ids are slot ids
@@ -204,6 +207,12 @@ class SlotMove:
     @property
     def reason(self) -> str:
         where = f"researcher {self.target}" if self.target is not None else "a new researcher"
+        if not self.papers:
+            return (
+                f"{', '.join(self.keys)} go to {where}, whose slots keep them where the unit "
+                f"they joined splits into the people it is, judged on every slot of the name "
+                f"block as stored after the load"
+            )
         slots = ", ".join(self.papers)
         held = (
             f"slots on {slots}, identified as {', '.join(self.keys)},"
@@ -260,14 +269,48 @@ def converge(slots: Iterable[StoredSlot]) -> tuple[SlotMove, ...]:
     unit_of = {slot_id: unit for unit in units_of(listed) for slot_id in unit.slots}
     anchors = {s.researcher for s in listed if s.anchored}
     moves: list[SlotMove] = []
+    key_moves: list[SlotMove] = []
     taken = set(anchors)  # a free-only cluster never takes an anchor, nor a taken one
     for block in blocks_of(mention_of(s) for s in listed).values():
         units, seen = _split_overmerged(
             block, _within(unit_of, [m.mention_id for m in block]), by_id
         )
-        if not _settled(block, units):
-            moves += _block_moves(block, seen, units, taken)
-    return _one_slot_per_paper(moves, listed)
+        targets: dict[tuple[str, ...], int | None]
+        if _settled(block, units):
+            targets = {unit.slots: unit.researcher for unit in units}
+        else:
+            targets = _block_targets(block, seen, units, taken)
+            moves += [m for cluster, t in targets.items() for m in _moves(cluster, t, seen)]
+        key_moves += _key_moves(targets, units, [by_id[m.mention_id] for m in block])
+    return (*_one_slot_per_paper(moves, listed), *key_moves)
+
+
+def _key_moves(
+    targets: Mapping[tuple[str, ...], int | None],
+    units: Sequence[Unit],
+    block: Sequence[StoredSlot],
+) -> list[SlotMove]:
+    """Ids a cluster's units keep that another researcher holds by a slot outside it (a
+    unit an id joined, split, with the id staying with the part :mod:`overmerge` gives it):
+    they go to the cluster's researcher, as they would had the sources come in the order
+    that gave them to it first. A curator's researcher keeps theirs."""
+    found: list[SlotMove] = []
+    for cluster, target in targets.items():
+        if target is None:
+            continue
+        inside = set(cluster)
+        kept = {k for u in units if u.slots[0] in inside for k in u.keys}
+        away: dict[int, set[str]] = defaultdict(set)
+        for slot in block:
+            if slot.slot_id in inside or slot.researcher == target or slot.fixed:
+                continue
+            away[slot.researcher] |= kept & set(slot.held)
+        found += [
+            SlotMove(source, target, (), group=cluster[0], name="", keys=tuple(sorted(keys)))
+            for source, keys in sorted(away.items())
+            if keys
+        ]
+    return found
 
 
 def _one_slot_per_paper(
@@ -465,12 +508,13 @@ def _held_by_ids(slots: list[StoredSlot]) -> list[StoredSlot]:
     ]
 
 
-def _block_moves(
+def _block_targets(
     block: Sequence[Mention],
     by_id: Mapping[str, StoredSlot],
     units: Sequence[Unit],
     taken: set[int],
-) -> list[SlotMove]:
+) -> dict[tuple[str, ...], int | None]:
+    """The block's clusters, each with the researcher it goes to (None: a new one)."""
     context = ScoringContext.build(block)
     clusters = cluster_block(block, context, _constraints(block, units))
     targets: dict[tuple[str, ...], int | None] = {}
@@ -482,7 +526,7 @@ def _block_moves(
     # The biggest clusters choose first; each existing researcher is the target of one.
     for cluster in sorted(free_only, key=lambda c: (-len(c), c)):
         targets[cluster] = _choose(cluster, by_id, taken, anchored_first=False)
-    return [move for cluster in clusters for move in _moves(cluster, targets[cluster], by_id)]
+    return {cluster: targets[cluster] for cluster in clusters}
 
 
 def _has_fixed(cluster: tuple[str, ...], by_id: Mapping[str, StoredSlot]) -> bool:

@@ -17,6 +17,7 @@ def slot(
     lab: tuple[str, ...],
     category: str,
     year: int,
+    held: tuple[str, ...] | None = None,
 ) -> StoredSlot:
     place = "Peking University" if lab == PHYSICS else "University of Toronto"
     return StoredSlot(
@@ -30,19 +31,26 @@ def slot(
         categories=(category,),
         year=year,
         keys=keys,
-        held=keys,
+        held=keys if held is None else held,  # one researcher holds an id
     )
 
 
-def two_people_one_openalex_id(researcher_of_second: int) -> list[StoredSlot]:
+def two_people_one_openalex_id(
+    researcher_of_second: int, *, biologist_holds_a7: bool = False
+) -> list[StoredSlot]:
     """A physicist in Beijing (S2 11) and, decades later, a biologist in Toronto (S2 12), of
-    one name, whom OpenAlex made one (A7)."""
+    one name, whom OpenAlex made one (A7). Apart, the physicist holds A7, unless the load's
+    order gave it to the biologist."""
+    first, second = ("openalex:A7", "s2:11"), ("openalex:A7", "s2:12")
+    apart = researcher_of_second != 1
+    physicist = ("s2:11",) if apart and biologist_holds_a7 else first
+    biologist = second if not apart or biologist_holds_a7 else ("s2:12",)
     return [
-        slot(1, "p1", ("openalex:A7", "s2:11"), PHYSICS, "hep-th", 1985),
-        slot(1, "p2", ("openalex:A7", "s2:11"), PHYSICS, "hep-th", 1986),
-        slot(1, "p3", ("openalex:A7",), PHYSICS, "hep-th", 1987),
-        slot(researcher_of_second, "p4", ("openalex:A7", "s2:12"), BIOLOGY, "q-bio.GN", 2024),
-        slot(researcher_of_second, "p5", ("s2:12",), BIOLOGY, "q-bio.GN", 2025),
+        slot(1, "p1", first, PHYSICS, "hep-th", 1985, held=physicist),
+        slot(1, "p2", first, PHYSICS, "hep-th", 1986, held=physicist),
+        slot(1, "p3", ("openalex:A7",), PHYSICS, "hep-th", 1987, held=physicist[:1]),
+        slot(researcher_of_second, "p4", second, BIOLOGY, "q-bio.GN", 2024, held=biologist),
+        slot(researcher_of_second, "p5", ("s2:12",), BIOLOGY, "q-bio.GN", 2025, held=("s2:12",)),
     ]
 
 
@@ -86,3 +94,14 @@ def test_one_person_a_source_split_in_two_stays_whole() -> None:
         slot(1, "p3", ("s2:12",), BIOLOGY, "hep-th", 2017),
     ]
     assert converge(slots) == ()
+
+
+def test_the_id_goes_to_the_part_that_keeps_it_whoever_a_load_gave_it_to() -> None:
+    """Apart already, but the load's order gave A7 to the biologist: the split keeps it with
+    the physicist, who carries it on most slots, and it goes to them."""
+    slots = two_people_one_openalex_id(2, biologist_holds_a7=True)
+    (move,) = converge(slots)
+    assert (move.source, move.target, move.papers, move.keys) == (2, 1, (), ("openalex:A7",))
+    assert move.reason.startswith("openalex:A7 go to researcher 1")
+    settled = two_people_one_openalex_id(2)
+    assert converge(settled) == ()
