@@ -204,8 +204,9 @@ MOVE_PROFILE_AFFILIATIONS = Query(
 # What each of the researchers' affiliations rests on now, made again from it: their
 # slots' institution ids (``from_papers``), the strings of their slots the matcher linked
 # (``from_strings``: the strings of ``raw`` some slot still prints) and the profiles of the
-# ids they hold (``from_profile``, with the profiles' own years); the years are those of
-# what remains, and an affiliation nothing rests on any more goes. Whatever order the
+# ids they still hold (``from_profile``, with the profiles' own years; an edge written before
+# profiles were keyed keeps its word); the years are those of what remains, and an
+# affiliation nothing rests on any more goes. Whatever order the
 # slots and ids arrived and moved in, the same slots and ids give the same edges.
 SETTLE_AFFILIATIONS = Query(
     "converge.settle_affiliations",
@@ -232,14 +233,18 @@ SETTLE_AFFILIATIONS = Query(
          [m IN coalesce(a.matches, [])
           WHERE a.source + ':' + substring(m, size(split(m, '|')[0] + split(m, '|')[1]) + 2)
                 IN printed] AS matched,
+         [k IN coalesce(a.profile_keys, [])
+          WHERE k IN [(x:Identifier)-[:IDENTIFIES]->(r) | x.key]] AS profiles,
+         a.profile_keys IS NULL AND coalesce(a.from_profile, false) AS unkeyed
+    WITH a, by_papers, kept, matched, paper_first, paper_last, string_first, string_last,
+         profiles, unkeyed, unkeyed OR size(profiles) > 0 AS by_profile,
          [x IN coalesce(a.profile_years, [])
-          WHERE split(x, '|')[0] IN coalesce(a.profile_keys, [])] AS entries,
-         coalesce(a.from_profile, false) AS by_profile
-    WITH a, by_papers, kept, matched, size(kept) > 0 AS by_strings, by_profile,
-         paper_first, paper_last, string_first, string_last, entries, """
+          WHERE unkeyed OR split(x, '|')[0] IN profiles] AS entries
+    WITH a, by_papers, kept, matched, size(kept) > 0 AS by_strings, by_profile, profiles,
+         unkeyed, paper_first, paper_last, string_first, string_last, entries, """
     + _ENTRY_YEARS
     + """
-    WITH a, by_papers, kept, matched, by_strings, by_profile,
+    WITH a, by_papers, kept, matched, by_strings, by_profile, profiles, unkeyed, entries,
          [y IN [CASE WHEN by_papers THEN paper_first END, string_first,
                 CASE WHEN by_profile THEN entries_first END] WHERE y IS NOT NULL] AS firsts,
          [y IN [CASE WHEN by_papers THEN paper_last END, string_last,
@@ -253,10 +258,14 @@ SETTLE_AFFILIATIONS = Query(
       WITH * WHERE NOT (by_papers OR by_strings OR by_profile)
       DELETE a
     }
-    CALL (a, by_papers, by_strings, by_profile, kept, matched, best, firsts, lasts) {
+    CALL (a, by_papers, by_strings, by_profile, kept, matched, best, firsts, lasts, profiles,
+          unkeyed, entries) {
       WITH * WHERE by_papers OR by_strings OR by_profile
       SET a.from_papers = by_papers,
           a.from_strings = by_strings,
+          a.from_profile = by_profile,
+          a.profile_keys = CASE WHEN unkeyed THEN null ELSE profiles END,
+          a.profile_years = CASE WHEN unkeyed THEN a.profile_years ELSE entries END,
           a.raw = kept,
           a.matches = matched,
           a.first_year = CASE WHEN size(firsts) = 0 THEN a.first_year

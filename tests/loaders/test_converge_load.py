@@ -11,8 +11,9 @@ from scholargraph.graph.loaders.converge import converge_blocks, settle_blocks
 from scholargraph.graph.loaders.demo import write_demo_files
 from scholargraph.graph.loaders.files import file_chunks
 from scholargraph.graph.loaders.pipeline import Loader
-from scholargraph.graph.loaders.profiles import write_authors
+from scholargraph.graph.loaders.profiles import write_affiliations, write_authors
 from scholargraph.graph.loaders.writer import GraphWriter
+from scholargraph.graph.records import AffiliationRecord, InstitutionRef
 from scholargraph.queries import Query
 from scholargraph.queries.admin import CLEAR_DATA
 from tests.loaders.records_factory import author, paper
@@ -33,6 +34,7 @@ FILE_UNDER = Query(
     "write",
 )
 # A position-only alignment leaves a slot's ids on its edge, not with its holder.
+RESEARCHER_IDS = Query("test.converge_researcher_ids", "MATCH (r:Researcher) RETURN r.id AS id")
 LEAVE_ON_EDGE = Query(
     "test.leave_on_edge",
     """
@@ -47,6 +49,24 @@ HOLDERS_OF_IDS = Query(
     MATCH (i:Identifier)-[:IDENTIFIES]->(r:Researcher)
     RETURN i.key AS key, r.id AS researcher, EXISTS { (r)-[:AUTHORED]->() } AS holds_slots,
            r.merged_into AS merged_into
+    """,
+)
+# An id moved without the affiliations its profile gave (as any path could leave it).
+MOVE_ID_ALONE = Query(
+    "test.move_id_alone",
+    """
+    MATCH (i:Identifier {key: $key})-[x:IDENTIFIES]->(:Researcher)
+    MATCH (target:Researcher {id: $target})
+    DELETE x
+    CREATE (i)-[:IDENTIFIES]->(target)
+    """,
+    "write",
+)
+AFFILIATED_TO = Query(
+    "test.affiliated_to",
+    """
+    MATCH (r:Researcher)-[a:AFFILIATED]->(:Institution)
+    RETURN r.id AS researcher, a.from_profile AS from_profile, a.profile_keys AS keys
     """,
 )
 FILED = Query(
@@ -130,3 +150,24 @@ async def test_ids_a_profile_gave_a_researcher_of_its_own_join_the_holder_of_the
         (rows[0]["researcher"], True, None)
     }
     assert await converge_blocks(db, ["s petit"]) == 0
+
+
+async def test_an_affiliation_a_profile_gave_stays_with_the_holder_of_the_profiles_id(
+    db: Database,
+) -> None:
+    """An affiliation that only the profile of an id gave rests on holding that id: a
+    researcher who no longer holds it keeps no such edge once their block is settled."""
+    await db.run(CLEAR_DATA)
+    first = author("Irina Kuznetsov", "s2", s2="111")
+    second = author("Irina Kuznetsov", "s2", s2="222")
+    writer = GraphWriter(db)
+    await writer.write_papers([paper("2312.00099", [first], source="s2")])
+    await writer.write_papers([paper("gr-qc/0309008", [second], source="s2")])
+    place = InstitutionRef(ror_id="04afpv804", openalex_id="I1", name="A University")
+    await write_affiliations(db, [AffiliationRecord(first, place, "openalex", 2023, 2024)])
+    (edge,) = await db.run(AFFILIATED_TO)
+    assert edge["from_profile"] and edge["keys"] == ["s2:111"]
+    others = [r["id"] for r in await db.run(RESEARCHER_IDS) if r["id"] != edge["researcher"]]
+    await db.run(MOVE_ID_ALONE, {"key": "s2:111", "target": others[0]})
+    await settle_blocks(db, ["i kuznetsov"])
+    assert await db.run(AFFILIATED_TO) == []
