@@ -43,6 +43,8 @@ ORDERS = [
     (("arxiv", "s2", "openalex"), 500),
     (("s2", "arxiv", "openalex"), 40),
     (("openalex", "arxiv", "s2"), 17),
+    (("s2", "openalex", "arxiv"), 100),
+    (("arxiv", "openalex", "s2"), 60),
 ]
 
 
