@@ -283,6 +283,30 @@ SETTLE_AFFILIATIONS = Query(
     """,
     "write",
 )
+# The researchers' affiliations a profile gave, whose ids another researcher holds now (an
+# id moved by a path that left its profile's affiliations behind): [source, holder, keys].
+STRAY_PROFILE_AFFILIATIONS = Query(
+    "converge.stray_profile_affiliations",
+    """
+    UNWIND $ids AS id
+    MATCH (s:Researcher {id: id})-[a:AFFILIATED]->(:Institution)
+    USING INDEX SEEK s:Researcher(id)
+    UNWIND coalesce(a.profile_keys, []) AS key
+    MATCH (i:Identifier {key: key})-[:IDENTIFIES]->(r:Researcher)
+    WHERE r <> s
+    WITH s, r, collect(DISTINCT key) AS keys
+    ORDER BY s.id, r.id
+    RETURN collect({source: s.id, target: r.id, keys: keys}) AS rows
+    """,
+)
+
+
+class StrayProfileRow(TypedDict):
+    source: int
+    target: int
+    keys: list[str]
+
+
 # A unit that was all the source held takes every affiliation along (a profile's too).
 MOVE_ALL_AFFILIATIONS = Query(
     "converge.move_all_affiliations",

@@ -115,7 +115,8 @@ async def settle_blocks(
             rows = [_settled(row) for row in (found[0]["rows"] if found else [])]
             ids = [row["id"] for row in rows]
             rekeyed = [row["id"] for row in await tx.run(q.SETTLE_RESEARCHERS, {"rows": rows})]
-            await tx.run(q.SETTLE_AFFILIATIONS, {"ids": ids})
+            holders = await _follow_profiles(tx, ids)
+            await tx.run(q.SETTLE_AFFILIATIONS, {"ids": sorted({*ids, *holders})})
             tied = await tx.run(q.COAUTHORS_OF, {"ids": rekeyed}) if rekeyed else []
             near = sorted(set(tied[0]["ids"] if tied else []) - set(ids))
             await tx.run(writer_queries.REBUILD_FEATURES, {"ids": ids + near})
@@ -124,6 +125,16 @@ async def settle_blocks(
 
         settled += await db.unit(work, timeout_s=PASS_TIMEOUT_S)
     return settled
+
+
+async def _follow_profiles(tx: Tx, ids: list[int]) -> list[int]:
+    """The affiliations the researchers' profiles gave go to whoever holds the profiles' ids
+    now (whichever path moved an id); returns those holders."""
+    found = await tx.run(q.STRAY_PROFILE_AFFILIATIONS, {"ids": ids})
+    rows: list[q.StrayProfileRow] = found[0]["rows"] if found else []
+    for row in rows:
+        await tx.run(q.MOVE_PROFILE_AFFILIATIONS, dict(row))
+    return [row["target"] for row in rows]
 
 
 async def _to_decide(db: Database, blocks: list[str]) -> list[str]:
