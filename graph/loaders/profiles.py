@@ -119,6 +119,18 @@ def _researcher_row(rid: int, author: AuthorRecord) -> wq.ResearcherRow:
     )
 
 
+def _holders(author: AuthorRecord, by_key: dict[str, int]) -> dict[int, list[str]]:
+    """Each researcher holding some of the profile's ids, with those ids: a profile whose
+    ids two researchers hold (a load's order can leave them apart until the pass after it
+    joins them) gives each the affiliation on the ids it holds, so that the edges go with
+    the ids wherever they go."""
+    held: dict[int, list[str]] = {}
+    for key in sorted(_id_keys(author)):
+        if key in by_key:
+            held.setdefault(by_key[key], []).append(key)
+    return held
+
+
 async def write_affiliations(
     db: Database, records: list[AffiliationRecord]
 ) -> tuple[int, list[Rejection]]:
@@ -126,10 +138,10 @@ async def write_affiliations(
     index = InstitutionIndex(db)
     await index.prepare([rec.institution for rec in records])
     rejected: list[Rejection] = []
-    kept: list[tuple[int, AffiliationRecord]] = []
+    kept: list[tuple[int, list[str], AffiliationRecord]] = []
     for rec in records:
-        rid = _found(rec.author, by_key)
-        if rid is None:
+        holders = _holders(rec.author, by_key)
+        if not holders:
             rejected.append(
                 Rejection(
                     rec.source,
@@ -143,12 +155,12 @@ async def write_affiliations(
                 Rejection(rec.source, rec.author.name, "institution has no ROR or OpenAlex id")
             )
         else:
-            kept.append((rid, rec))
+            kept += [(rid, keys, rec) for rid, keys in holders.items()]
 
     async def work(tx: Tx) -> int:
         ids = await index.write(tx)
         rows: list[wq.AffiliationRow] = []
-        for rid, rec in kept:
+        for rid, keys, rec in kept:
             institution = ids.resolve(rec.institution)
             if institution is not None:
                 rows.append(
@@ -160,7 +172,7 @@ async def write_affiliations(
                         last_year=rec.last_year,
                         from_papers=False,
                         from_strings=False,
-                        profile_keys=sorted(key for _, key in identifier_keys(rec.author)),
+                        profile_keys=keys,
                         method=ID_METHOD,
                         score=ID_SCORE,
                         raw=[],

@@ -4,6 +4,7 @@ twice and every count stays true."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from scholargraph.graph.db import Database
@@ -173,3 +174,26 @@ async def test_an_affiliation_a_profile_gave_stays_with_the_holder_of_the_profil
     assert await db.run(AFFILIATED_TO) == [
         {"researcher": others[0], "from_profile": True, "keys": ["s2:111"]}
     ]
+
+
+async def test_a_profile_whose_ids_two_researchers_hold_gives_each_the_ids_it_holds(
+    db: Database,
+) -> None:
+    """A profile's ids held by two researchers (apart until a pass joins them): each gets
+    the affiliation on the ids it holds, so the edge goes wherever each id goes."""
+    await db.run(CLEAR_DATA)
+    writer = GraphWriter(db)
+    s2_side = author("Irina Kuznetsov", "s2", s2="111")
+    openalex_side = author("Irina Kuznetsov", "openalex", openalex="A1")
+    await writer.write_papers([paper("2402.00089", [s2_side], source="s2")])
+    await writer.write_papers([paper("2312.00099", [openalex_side], source="openalex")])
+    profile = AffiliationRecord(
+        replace(openalex_side, s2_ids=("111",)),
+        InstitutionRef(ror_id="04afpv804", openalex_id="I1", name="A University"),
+        "openalex",
+        2023,
+        2024,
+    )
+    await write_affiliations(db, [profile])
+    edges = sorted(tuple(row["keys"]) for row in await db.run(AFFILIATED_TO))
+    assert edges == [("openalex:A1",), ("s2:111",)]
