@@ -57,6 +57,50 @@ BLOCK_UNITS = Query(
                     holder_keys: keys, holder_distinct: distinct}) AS rows
     """,
 )
+
+
+class BlockProfileRow(TypedDict):
+    block: str
+    researcher: int
+    name: str
+    keys: list[str]
+    names: list[str]
+    affiliations: list[str]
+    holder_keys: list[str]
+    holder_distinct: bool
+
+
+# The blocks' live researchers holding ids that none of their slots carries (a profile's,
+# a claim's, what a move left), each with those ids and the ids a profile gave beside them
+# (``profile_keys``), and what those ids' profiles say: the names and affiliations. The pass
+# weighs each as one more anchored mention (see ``graph.identity.converge.profile_rows``).
+BLOCK_PROFILES = Query(
+    "converge.block_profiles",
+    """
+    UNWIND $blocks AS block
+    MATCH (r:Researcher {name_key: block})
+    USING INDEX SEEK r:Researcher(name_key)
+    WHERE r.merged_into IS NULL
+    WITH DISTINCT block, r
+    WITH block, r, COLLECT { MATCH (i:Identifier)-[:IDENTIFIES]->(r) RETURN i ORDER BY i.key }
+         AS ids,
+         reduce(on = [], a IN [(r)-[a:AUTHORED]->(:Paper) | a] | on + coalesce(a.source_ids, []))
+         AS on_slots
+    WITH block, r, ids, [i IN ids WHERE NOT i.key IN on_slots] AS off
+    WHERE size(off) > 0
+    WITH block, r, ids,
+         COLLECT { UNWIND off AS i UNWIND coalesce(i.profile_keys, []) + [i.key] AS k
+                   RETURN DISTINCT k ORDER BY k } AS keys
+    WITH block, r, ids, keys,
+         COLLECT { MATCH (p:Identifier) WHERE p.key IN keys RETURN p ORDER BY p.key } AS given
+    RETURN collect({block: block, researcher: r.id, name: r.name, keys: keys,
+                    names: reduce(all = [], p IN given | all + coalesce(p.profile_names, [])),
+                    affiliations: reduce(all = [], p IN given |
+                                         all + coalesce(p.profile_affiliations, [])),
+                    holder_keys: [i IN ids | i.key],
+                    holder_distinct: EXISTS { (r)-[:DISTINCT_FROM]-() }}) AS rows
+    """,
+)
 # The name keys of every live researcher with a slot.
 ALL_BLOCKS = Query(
     "converge.all_blocks",

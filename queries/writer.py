@@ -188,10 +188,13 @@ class ProfileRow(TypedDict):
     h_index: int | None
     affiliations: list[str]
     dblp: list[str]
+    keys: list[str]  # every id the profile gives, its own among them
 
 
 # A profile is kept on its own id: whoever holds the id holds what the profile says, so a
-# later move of the id (graph.loaders.converge) takes the profile along.
+# later move of the id (graph.loaders.converge) takes the profile along. Each of its ids
+# keeps the ids any profile gave beside it (``profile_keys``, a union whatever the order):
+# ids that name one person together, whoever holds each.
 SET_IDENTIFIER_PROFILES = Query(
     "writer.set_identifier_profiles",
     """
@@ -202,6 +205,10 @@ SET_IDENTIFIER_PROFILES = Query(
         i.profile_h_index = row.h_index,
         i.profile_affiliations = row.affiliations,
         i.profile_dblp = row.dblp
+    WITH row
+    MATCH (j:Identifier) WHERE j.key IN row.keys
+    SET j.profile_keys = COLLECT { UNWIND coalesce(j.profile_keys, []) + row.keys AS k
+                                   RETURN DISTINCT k ORDER BY k }
     """,
     "write",
 )

@@ -12,8 +12,13 @@ sources or batches:
   split, an ORCID or direct-id rule) that share an id a source gave them are one unit, one
   person by the sources' own word, whichever researchers hold them and the id now (an id
   a source gave two slots of one paper ties only the slot its holder holds). A researcher
-  a curator has decided on (a pin, a split, a "distinct" mark) or known by ids no slot of
-  theirs carries (a profile's, a claim's) is one *fixed* unit with all their anchored slots;
+  a curator has decided on (a pin, a split, a "distinct" mark) is one *fixed* unit with all
+  their anchored slots;
+* **profile mentions**: ids a researcher holds that no slot of theirs carries (a profile's,
+  read before or after the slots its person is on; a claim's), with the ids a profile gave
+  beside them, are one more anchored mention, named and affiliated as the profiles say
+  (:func:`profile_rows`): clustered like a slot, so the evidence, not which source loaded
+  first, says whether a profile's person is a slot's; its move takes the ids along;
 * two units **conflict** when either is fixed or they carry ids of one scheme (two ORCID
   iDs, two S2 author ids, two OpenAlex author ids): a source's own ids are trusted within
   that source, as :mod:`graph.identity.by_name` trusts them when a slot is written;
@@ -73,6 +78,8 @@ class StoredSlot:
     keys: tuple[str, ...] = ()
     fixed: bool = False
     held: tuple[str, ...] = ()  # of ``keys``, those its holder holds: what a move takes along
+    profile: bool = False  # not a slot: the ids its holder holds beyond their slots' (see
+    # :func:`profile_rows`), which move as ids, with no paper
 
     @property
     def slot_id(self) -> str:
@@ -102,7 +109,40 @@ class StoredSlot:
             held=tuple(
                 sorted(set(row.get("holder_keys") or ()) & set(row.get("source_ids") or ()))
             ),
+            profile=bool(row.get("profile")),
         )
+
+
+PROFILE_PAPER = "profile:"  # a profile mention's paper: its first id, after this
+
+
+def profile_rows(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """``BLOCK_PROFILES`` rows as slot rows: ids a researcher holds that none of their slots
+    carries (with the ids a profile gave beside them) are one more anchored mention of them,
+    named and affiliated as the ids' profiles say. It is clustered like a slot, so that
+    whoever loaded first (a profile before the slots its person is on, or after them) the
+    same evidence decides whether the profile's person is a slot's; its move takes the ids
+    along. Its ``paper`` is the first of those ids its holder holds (:data:`PROFILE_PAPER`):
+    each id has one holder, so no two researchers' profile mentions share one."""
+    return [
+        {
+            "block": row["block"],
+            "researcher": row["researcher"],
+            "paper": f"{PROFILE_PAPER}{min(set(row['keys']) & set(row['holder_keys']))}",
+            "position": 0,
+            "raw_name": preferred_name(row["names"]) if row["names"] else row["name"],
+            "source_ids": list(row["keys"]),
+            "pinned": False,
+            "method": "profile",
+            "holder_has_ids": True,
+            "holder_keys": list(row["holder_keys"]),
+            "holder_distinct": row["holder_distinct"],
+            "affiliations": sorted(set(row["affiliations"])),
+            "profile": True,
+        }
+        for row in rows
+        if set(row["keys"]) & set(row["holder_keys"])
+    ]
 
 
 def slot_keys(
@@ -203,10 +243,17 @@ class SlotMove:
     group: str
     name: str
     keys: tuple[str, ...] = ()
+    profile: bool = False  # the ids of a profile mention (see :func:`profile_rows`)
 
     @property
     def reason(self) -> str:
         where = f"researcher {self.target}" if self.target is not None else "a new researcher"
+        if self.profile:
+            return (
+                f"{', '.join(self.keys)}, ids no slot of researcher {self.source} carries, "
+                f"cluster with {where}'s slots by what their profiles say, judged on every "
+                f"slot of the name block as stored after the load"
+            )
         if not self.papers:
             return (
                 f"{', '.join(self.keys)} go to {where}, whose slots keep them where the unit "
@@ -254,7 +301,7 @@ def mention_of(slot: StoredSlot) -> Mention:
         mention_id=slot.slot_id,
         name=name,
         paper_id=slot.paper,
-        position=slot.position,
+        position=None if slot.profile else slot.position,
         affiliations=slot.affiliations,
         coauthors=coauthors,
         categories=frozenset(slot.categories),
@@ -269,6 +316,7 @@ def converge(slots: Iterable[StoredSlot]) -> tuple[SlotMove, ...]:
     unit_of = {slot_id: unit for unit in units_of(listed) for slot_id in unit.slots}
     anchors = {s.researcher for s in listed if s.anchored}
     moves: list[SlotMove] = []
+    profile_moves: list[SlotMove] = []
     key_moves: list[SlotMove] = []
     taken = set(anchors)  # a free-only cluster never takes an anchor, nor a taken one
     for block in blocks_of(mention_of(s) for s in listed).values():
@@ -281,8 +329,11 @@ def converge(slots: Iterable[StoredSlot]) -> tuple[SlotMove, ...]:
         else:
             targets = _block_targets(block, seen, units, taken)
             moves += [m for cluster, t in targets.items() for m in _moves(cluster, t, seen)]
+            profile_moves += [
+                m for cluster, t in targets.items() for m in _profile_moves(cluster, t, seen)
+            ]
         key_moves += _key_moves(targets, units, [by_id[m.mention_id] for m in block])
-    return (*_one_slot_per_paper(moves, listed), *key_moves)
+    return (*_one_slot_per_paper(moves, listed), *profile_moves, *key_moves)
 
 
 def _key_moves(
@@ -573,7 +624,7 @@ def _moves(
     away: dict[int, list[StoredSlot]] = defaultdict(list)
     for slot_id in cluster:
         slot = by_id[slot_id]
-        if slot.researcher != target:
+        if slot.researcher != target and not slot.profile:
             away[slot.researcher].append(slot)
     name = preferred_name(by_id[m].raw_name for m in cluster)
     return [
@@ -586,4 +637,18 @@ def _moves(
             keys=tuple(sorted({k for s in moved for k in s.held})),
         )
         for source, moved in sorted(away.items())
+    ]
+
+
+def _profile_moves(
+    cluster: tuple[str, ...], target: int | None, by_id: Mapping[str, StoredSlot]
+) -> list[SlotMove]:
+    """The ids of the cluster's profile mentions that the target does not hold go to it."""
+    name = preferred_name(by_id[m].raw_name for m in cluster)
+    return [
+        SlotMove(
+            slot.researcher, target, (), group=cluster[0], name=name, keys=slot.held, profile=True
+        )
+        for slot in (by_id[m] for m in cluster)
+        if slot.profile and slot.researcher != target and slot.held
     ]

@@ -19,6 +19,7 @@ coauthor tie.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from scholargraph.graph import curation
 from scholargraph.graph.db import Database, Tx
@@ -27,6 +28,7 @@ from scholargraph.graph.identity.converge import (
     SlotMove,
     blocks_to_decide,
     converge,
+    profile_rows,
     stored_slots,
 )
 from scholargraph.graph.identity.name_forms import preferred_name, settled_names
@@ -61,7 +63,9 @@ async def converge_blocks(
 
         async def work(tx: Tx, chunk: list[str] = chunk) -> int:
             rows = await tx.run(q.BLOCK_SLOTS, {"blocks": chunk})
-            return await apply_moves(tx, converge(stored_slots(rows[0]["rows"] if rows else [])))
+            profiles = await tx.run(q.BLOCK_PROFILES, {"blocks": chunk})
+            slots = [*(rows[0]["rows"] if rows else []), *_profiles(profiles)]
+            return await apply_moves(tx, converge(stored_slots(slots)))
 
         moved += await db.unit(work, timeout_s=PASS_TIMEOUT_S)
     await join_orphaned_ids(db, keys)
@@ -142,8 +146,15 @@ async def _to_decide(db: Database, blocks: list[str]) -> list[str]:
     for start in range(0, len(blocks), UNIT_BLOCKS_PER_READ):
         chunk = blocks[start : start + UNIT_BLOCKS_PER_READ]
         found = await db.run(q.BLOCK_UNITS, {"blocks": chunk}, timeout_s=PASS_TIMEOUT_S)
-        pending += blocks_to_decide(found[0]["rows"] if found else [])
+        profiles = await db.run(q.BLOCK_PROFILES, {"blocks": chunk}, timeout_s=PASS_TIMEOUT_S)
+        pending += blocks_to_decide([*(found[0]["rows"] if found else []), *_profiles(profiles)])
     return pending
+
+
+def _profiles(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The profile mentions of a ``BLOCK_PROFILES`` answer, as slot rows."""
+    rows: list[q.BlockProfileRow] = found[0]["rows"] if found else []
+    return profile_rows(rows)
 
 
 async def apply_moves(tx: Tx, moves: Iterable[SlotMove]) -> int:

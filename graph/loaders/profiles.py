@@ -90,6 +90,7 @@ def _profile_row(author: AuthorRecord) -> wq.ProfileRow:
         h_index=author.h_index,
         affiliations=sorted({i.name for i in author.affiliations if i.name}),
         dblp=sorted(set(author.dblp)),
+        keys=sorted(keys),
     )
 
 
