@@ -36,6 +36,7 @@ from scholargraph.graph.institutions.linking import (
     StringMatch,
 )
 from scholargraph.graph.loaders import rows as r
+from scholargraph.graph.loaders.collector import collector_held
 from scholargraph.graph.loaders.institutions import InstitutionIds, InstitutionIndex
 from scholargraph.graph.records import InstitutionRef, PaperRecord
 from scholargraph.graph.semantic.store import embed_papers
@@ -174,6 +175,12 @@ class GraphWriter:
         self.linker = AffiliationLinker(db)
 
     async def write_papers(self, papers: list[PaperRecord]) -> WriteSummary:
+        """Write a batch of records (see the module); the collector is held off meanwhile
+        (:mod:`graph.loaders.collector`)."""
+        with collector_held():
+            return await self._write_papers(papers)
+
+    async def _write_papers(self, papers: list[PaperRecord]) -> WriteSummary:
         identified = await identify(self.db, papers)
         prepared = prepare_papers(list(identified.records), self.coauthor_cap, identified)
         summary = WriteSummary(unchanged=prepared.superseded)
