@@ -10,7 +10,8 @@ researcher's slots carry those ids, is merged into them (:func:`join_orphaned_id
 
 Then :func:`settle_blocks` makes what the blocks' researchers show order-free too: the name
 (:func:`graph.identity.name_forms.settled_names`) and its block, what the profiles of the
-ids they hold say, the sorted lists, and the matching features made again from the final
+ids they hold say, the sorted lists, the counts (papers, citations, h-index: a profile's
+researcher no slot reached has none), and the matching features made again from the final
 slots (their coauthors' too where a block changed: features name coauthors by block), the
 affiliations made again from what they rest on now; a researcher left with no slot keeps no
 coauthor tie.
@@ -121,6 +122,7 @@ async def settle_blocks(
             rekeyed = [row["id"] for row in await tx.run(q.SETTLE_RESEARCHERS, {"rows": rows})]
             holders = await _follow_profiles(tx, ids)
             await tx.run(q.SETTLE_AFFILIATIONS, {"ids": sorted({*ids, *holders})})
+            await tx.run(writer_queries.REFRESH_RESEARCHER_COUNTS, {"ids": ids})
             tied = await tx.run(q.COAUTHORS_OF, {"ids": rekeyed}) if rekeyed else []
             near = sorted(set(tied[0]["ids"] if tied else []) - set(ids))
             await tx.run(writer_queries.REBUILD_FEATURES, {"ids": ids + near})

@@ -206,13 +206,15 @@ GROUPINGS = Query(
     RETURN COLLECT { MATCH (r)-[a:AUTHORED]->(p:Paper)
                      RETURN p.key + '#' + toString(a.position) AS slot ORDER BY slot } AS slots,
            COLLECT { MATCH (i:Identifier)-[:IDENTIFIES]->(r) RETURN i.key AS key ORDER BY key }
-           AS keys
+           AS keys,
+           [r.paper_count, r.citation_count, r.h_index] AS counts
     """,
 )
 
 
-async def _grouped(db: Database) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
-    return sorted((tuple(r["slots"]), tuple(r["keys"])) for r in await db.run(GROUPINGS))
+async def _grouped(db: Database) -> list[tuple[tuple[str, ...], tuple[str, ...], str]]:
+    rows = await db.run(GROUPINGS)
+    return sorted((tuple(r["slots"]), tuple(r["keys"]), repr(r["counts"])) for r in rows)
 
 
 async def test_a_profile_read_before_or_after_its_persons_slots_gives_one_grouping(
@@ -222,7 +224,7 @@ async def test_a_profile_read_before_or_after_its_persons_slots_gives_one_groupi
     100): read first, a later slot of the name joins its researcher when written; read last,
     it makes a researcher of its own. Convergence weighs the profile as one more mention of
     the block, so both orders end in one grouping, every live researcher holding a slot or
-    an id."""
+    an id, with the same counts (a profile's researcher no slot reached counts none)."""
     pandey = author("Abhishek M. Pandey", "s2", s2="2144")
     other = author("Abhishek M. Pandey", "s2", s2="9177")
     profile = author("Abhishek M. Pandey", "openalex", openalex="A5380236466")
@@ -242,4 +244,14 @@ async def test_a_profile_read_before_or_after_its_persons_slots_gives_one_groupi
         found.append(await _grouped(db))
         assert await converge_blocks(db, ["a pandey"]) == 0
     assert found[0] == found[1]
-    assert all(slots or keys for slots, keys in found[0])
+    assert all(slots or keys for slots, keys, _ in found[0])
+
+
+async def test_settling_counts_a_researcher_no_slot_reached(db: Database) -> None:
+    """A profile's researcher that no slot reached counts no paper, as one whose slots the
+    pass moved away does: settled, its counts do not depend on whether a slot ever came."""
+    await db.run(CLEAR_DATA)
+    await write_authors(db, [author("Abhishek M. Pandey", "openalex", openalex="A5380236466")])
+    assert [row["counts"] for row in await db.run(GROUPINGS)] == [[0, 0, None]]
+    await settle_blocks(db, ["a pandey"])
+    assert [row["counts"] for row in await db.run(GROUPINGS)] == [[0, 0, 0]]
