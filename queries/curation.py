@@ -28,7 +28,8 @@ SHARED_PAPERS = Query(
     """,
 )
 # A slot the target already holds (the same slot seen twice) keeps one edge: the target's,
-# with the moved edge's sources, ids, mentions and affiliations, and the stronger rule.
+# with the moved edge's sources, ids, mentions, affiliations and institution ids, and the
+# stronger rule.
 MOVE_AUTHORSHIPS = Query(
     "curation.move_authorships",
     """
@@ -66,7 +67,10 @@ MOVE_AUTHORSHIPS = Query(
                                             RETURN DISTINCT x ORDER BY x },
           existing.raw_affiliations = COLLECT { UNWIND coalesce(existing.raw_affiliations, [])
                                                        + coalesce(a.raw_affiliations, []) AS x
-                                                RETURN DISTINCT x ORDER BY x }
+                                                RETURN DISTINCT x ORDER BY x },
+          existing.institutions = COLLECT { UNWIND coalesce(existing.institutions, [])
+                                                   + coalesce(a.institutions, []) AS x
+                                            RETURN DISTINCT x ORDER BY x }
     }
     DELETE a
     RETURN collect(p.key) AS moved

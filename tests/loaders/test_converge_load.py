@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from scholargraph.graph import curation
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.converge import converge_blocks, settle_blocks
 from scholargraph.graph.loaders.demo import write_demo_files
@@ -255,3 +256,43 @@ async def test_settling_counts_a_researcher_no_slot_reached(db: Database) -> Non
     assert [row["counts"] for row in await db.run(GROUPINGS)] == [[0, 0, None]]
     await settle_blocks(db, ["a pandey"])
     assert [row["counts"] for row in await db.run(GROUPINGS)] == [[0, 0, 0]]
+
+
+TWIN_SLOT = Query(
+    "test.twin_slot",
+    """
+    MATCH (p:Paper {key: $paper})
+    CREATE (r:Researcher {id: $id, name: $name, name_key: 'v sharma', slug: 'vikram-sharma'})
+    CREATE (r)-[:AUTHORED {position: 1, raw_name: $name, source: 'openalex',
+                           sources: ['openalex'], source_ids: [], mentions: [],
+                           affiliations: [], institutions: $institutions}]->(p)
+    """,
+    "write",
+)
+
+
+async def test_a_slot_seen_twice_keeps_the_institution_ids_of_both_edges_when_merged(
+    db: Database,
+) -> None:
+    """Two researchers holding one slot (a write's position-only alignment, before the pass
+    joins them) are merged into one edge that keeps the institution ids either edge had, as
+    it keeps their sources, ids and affiliation strings."""
+    await db.run(CLEAR_DATA)
+    s2_side = author("Vikram Sharma", "s2", s2="1877")
+    await GraphWriter(db).write_papers([paper("1604.00097", [s2_side], source="s2")])
+    (held,) = await db.run(RESEARCHER_IDS)
+    keys = ["openalex:openalex:I288982472", "openalex:ror:02xv9s098"]
+    twin = {"paper": "1604.00097", "id": 7_777_777, "name": "Vikram Sharma", "institutions": keys}
+    await db.run(TWIN_SLOT, twin)
+    await curation.merge(db, held["id"], [7_777_777], actor="machine", reason="one slot")
+    assert [row["institutions"] for row in await db.run(SLOT_INSTITUTIONS)] == [keys]
+
+
+SLOT_INSTITUTIONS = Query(
+    "test.slot_institutions",
+    """
+    MATCH (:Researcher)-[a:AUTHORED]->(p:Paper)
+    RETURN p.key AS paper, a.position AS position, a.institutions AS institutions
+    ORDER BY paper, position
+    """,
+)
