@@ -145,7 +145,7 @@ def plan(papers: Sequence[PaperToWrite], snapshot: Snapshot) -> BatchPlan:
                 ids[ref_of(res)], res.slot.institutions, res.slot.source, res.slot.year
             )
             for res in live
-            if res.slot.institutions and not res.position_only
+            if res.slot.institutions
         ),
         strings=_pending_strings(live, ids),
         retire=tuple(wq.RetireRow(researcher=f["researcher"], into=f["into"]) for f in folds),
@@ -304,8 +304,10 @@ def _authorship(res: Resolution, researcher: int) -> wq.AuthorshipRow:
         source_ids=sorted({key for _, key in slot.id_keys}),
         mention=mention_text(slot.source, res.method, slot.raw_name),
         affiliations=sorted(set(slot.affiliations)),
-        institutions=[] if res.position_only else institution_keys(slot.source, slot.institutions),
-        raw_affiliations=[] if res.position_only else raw_keys(slot.source, _unlinked(slot)),
+        # A slot aligned by position alone is its holder's, and so is what it names: written
+        # first, it would have given its institutions to the researcher holding the position.
+        institutions=institution_keys(slot.source, slot.institutions),
+        raw_affiliations=raw_keys(slot.source, _unlinked(slot)),
     )
 
 
@@ -318,7 +320,7 @@ def _pending_strings(live: Sequence[Resolution], ids: _Ids) -> tuple[PendingStri
     return tuple(
         PendingStrings(ids[ref_of(res)], strings, res.slot.source, res.slot.year)
         for res in live
-        if not res.position_only and (strings := _unlinked(res.slot))
+        if (strings := _unlinked(res.slot))
     )
 
 

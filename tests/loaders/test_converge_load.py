@@ -288,6 +288,14 @@ async def test_a_slot_seen_twice_keeps_the_institution_ids_of_both_edges_when_me
     assert [row["institutions"] for row in await db.run(SLOT_INSTITUTIONS)] == [keys]
 
 
+SLOT_HOLDER_AFFILIATIONS = Query(
+    "test.slot_holder_affiliations",
+    """
+    MATCH (r:Researcher)-[:AUTHORED]->(:Paper {key: $paper})
+    RETURN r.name AS name,
+           COLLECT { MATCH (r)-[:AFFILIATED]->(i:Institution) RETURN i.ror_id } AS institutions
+    """,
+)
 SLOT_INSTITUTIONS = Query(
     "test.slot_institutions",
     """
@@ -296,3 +304,29 @@ SLOT_INSTITUTIONS = Query(
     ORDER BY paper, position
     """,
 )
+
+
+async def test_a_slot_aligned_by_position_alone_keeps_its_institution_ids_on_the_edge(
+    db: Database,
+) -> None:
+    """An OpenAlex slot whose author id finds one researcher while the position is held by
+    another (S2's, placed first by its S2 id, under another ORCID) is aligned with the holder
+    by position alone. Its ids stay on the edge for the pass after the load, and the holder
+    takes the institutions it names: written first, the slot would have given them to the
+    edge S2's slot later folded into, and what a slot says must not depend on whether its
+    source came first."""
+    await db.run(CLEAR_DATA)
+    writer = GraphWriter(db)
+    # Two ORCIDs: the batch may not merge the two researchers.
+    known = author("Vikram Sharma", "openalex", openalex="A5000000001", orcid="0000-0002-1825-0097")
+    await writer.write_papers([paper("1601.00001", [known], source="openalex")])
+    s2_side = author("Vikram Sharma", "s2", s2="1877", orcid="0000-0001-5109-3700")
+    await writer.write_papers([paper("1512.00002", [s2_side], source="s2")])
+    await writer.write_papers([paper("1604.00097", [s2_side], source="s2")])
+    iit = InstitutionRef(ror_id="049tgcd06", openalex_id="I68891433", name="IIT Delhi")
+    work = paper("1604.00097", [known], source="openalex", institutions={1: iit})
+    await writer.write_papers([work])
+    slots = {row["paper"]: row["institutions"] for row in await db.run(SLOT_INSTITUTIONS)}
+    assert slots["1604.00097"] == ["openalex:openalex:I68891433", "openalex:ror:049tgcd06"]
+    holders = await db.run(SLOT_HOLDER_AFFILIATIONS, {"paper": "1604.00097"})
+    assert holders == [{"name": "Vikram Sharma", "institutions": ["049tgcd06"]}]
