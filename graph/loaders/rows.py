@@ -8,13 +8,12 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import unicodedata
 from datetime import date
 from itertools import pairwise
 from typing import Any
 
 from scholargraph.graph.identity.mentions import n_authors
-from scholargraph.graph.identity.names import parse_name
+from scholargraph.graph.identity.names import ascii_fold, parse_name
 from scholargraph.graph.identity.precedence import record_ref
 from scholargraph.graph.records import PaperRecord
 from scholargraph.queries.writer import CategoryRow
@@ -23,13 +22,16 @@ ALPHABETICAL_MIN_AUTHORS = 4
 
 
 def slugify(text: str) -> str:
-    """``"Ziming Liu"`` → ``"ziming-liu"``; diacritics folded, anything else dropped.
+    """``"Ziming Liu"`` → ``"ziming-liu"``; letters folded as names are (diacritics, and
+    ``ø``, ``ł``, ``ı``, ``ß`` … spelled in ASCII), anything else dropped.
 
     >>> slugify("Jürgen Schmidhuber")
     'jurgen-schmidhuber'
+    >>> slugify("Søren Bäckström"), slugify("Elif Yılmaz")
+    ('soren-backstrom', 'elif-yilmaz')
     """
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-") or "unnamed"
+    folded = ascii_fold(text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", folded).strip("-") or "unnamed"
 
 
 def is_alphabetical(paper: PaperRecord) -> bool:
