@@ -186,7 +186,7 @@ async def _move_authorships(
     slots give (its ids, and so its profiles' affiliations, stay), each side's affiliations
     settled on what they rest on now. The papers moved."""
     moving = {"source": source, "target": target, "papers": papers}
-    await tx.run(converge_queries.MOVE_SLOT_AFFILIATIONS, moving)
+    await tx.run(converge_queries.MOVE_SLOT_AFFILIATIONS, {"rows": [moving]})
     rows = await tx.run(q.MOVE_AUTHORSHIPS, {**moving, "assign": assign})
     await tx.run(converge_queries.SETTLE_AFFILIATIONS, {"ids": [source, target]})
     return list(rows[0]["moved"])

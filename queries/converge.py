@@ -160,22 +160,37 @@ MOVE_IDENTIFIER_KEYS = Query(
     """,
     "write",
 )
+
+
+class SlotAffiliationsRow(TypedDict):
+    """The ``source``'s slots on ``papers`` go to ``target`` (a move, or a write's fold)."""
+
+    source: int
+    target: int
+    papers: list[str]
+
+
 # The affiliations moved slots give go with them, by the institution ids each source gave
-# on the slot (``<source>:<scheme>:<value>``), over the years of those papers.
+# on the slot (``<source>:<scheme>:<value>``), over the years of those papers: run before
+# the slots move (a curator's or the pass's move, or a write folding one edge into another).
 MOVE_SLOT_AFFILIATIONS = Query(
     "converge.move_slot_affiliations",
     """
-    MATCH (source:Researcher {id: $source})-[a:AUTHORED]->(p:Paper)
-    WHERE p.key IN $papers
+    UNWIND $rows AS row
+    MATCH (source:Researcher {id: row.source})-[a:AUTHORED]->(p:Paper)
+    USING INDEX SEEK source:Researcher(id)
+    WHERE p.key IN row.papers
     UNWIND coalesce(a.institutions, []) AS entry
-    WITH split(entry, ':') AS parts, p.year AS year
+    WITH row, split(entry, ':') AS parts, p.year AS year
     CALL (parts) {
       MATCH (i:Institution {ror_id: parts[2]}) WHERE parts[1] = 'ror' RETURN i
       UNION
       MATCH (i:Institution {openalex_id: parts[2]}) WHERE parts[1] = 'openalex' RETURN i
     }
-    WITH parts[0] AS origin, i, min(year) AS first_year, max(year) AS last_year
-    MATCH (target:Researcher {id: $target})
+    WITH row.target AS into, parts[0] AS origin, i, min(year) AS first_year,
+         max(year) AS last_year
+    MATCH (target:Researcher {id: into})
+    USING INDEX SEEK target:Researcher(id)
     MERGE (target)-[b:AFFILIATED {source: origin}]->(i)
     SET b.first_year = CASE WHEN b.first_year IS NULL OR first_year < b.first_year
                             THEN first_year ELSE b.first_year END,
@@ -500,4 +515,7 @@ class OrphanedIdsRow(TypedDict):
 
 
 # The type of the rows each statement unwinds as ``row``.
-ROW_TYPES: dict[Query, object] = {SETTLE_RESEARCHERS: SettleRow}
+ROW_TYPES: dict[Query, object] = {
+    SETTLE_RESEARCHERS: SettleRow,
+    MOVE_SLOT_AFFILIATIONS: SlotAffiliationsRow,
+}

@@ -42,6 +42,7 @@ from scholargraph.graph.records import InstitutionRef, PaperRecord
 from scholargraph.graph.semantic.store import embed_papers
 from scholargraph.graph.sequences import RESEARCHER_IDS_START
 from scholargraph.queries import Query
+from scholargraph.queries import converge as cq
 from scholargraph.queries import identity as iq
 from scholargraph.queries import loads as lq
 from scholargraph.queries import paper_identity as pq
@@ -288,6 +289,17 @@ async def apply(
     authorships = [{**r, "researcher": real(r["researcher"])} for r in batch.authorships]
     await _unwind(tx, wq.UPSERT_AUTHORSHIPS, authorships, order=order)
     folds = [{**r, "into": real(r["into"])} for r in batch.folds]
+    # A folded edge's institutions are the holder's affiliations, as a moved slot's are.
+    await _unwind(
+        tx,
+        cq.MOVE_SLOT_AFFILIATIONS,
+        [
+            cq.SlotAffiliationsRow(
+                source=f["researcher"], target=real(f["into"]), papers=[f["paper"]]
+            )
+            for f in batch.folds
+        ],
+    )
     await _unwind(tx, wq.FOLD_SLOTS, folds, order=order)
     affiliations: list[wq.AffiliationRow] = [
         wq.AffiliationRow(

@@ -330,3 +330,33 @@ async def test_a_slot_aligned_by_position_alone_keeps_its_institution_ids_on_the
     assert slots["1604.00097"] == ["openalex:openalex:I68891433", "openalex:ror:049tgcd06"]
     holders = await db.run(SLOT_HOLDER_AFFILIATIONS, {"paper": "1604.00097"})
     assert holders == [{"name": "Vikram Sharma", "institutions": ["049tgcd06"]}]
+
+
+async def test_an_edge_folded_into_the_holder_of_its_position_gives_it_its_institutions(
+    db: Database,
+) -> None:
+    """The other order of the test above: OpenAlex's slot written first, on its own
+    researcher, with its institution; S2's slot at the same position, placed by its S2 id on
+    another (two ORCIDs), takes the position by the author order's precedence and the
+    OpenAlex edge folds into it. The holder is affiliated with what the folded edge names,
+    as when the OpenAlex slot came second."""
+    await db.run(CLEAR_DATA)
+    writer = GraphWriter(db)
+    known = author("Vikram Sharma", "openalex", openalex="A5000000001", orcid="0000-0002-1825-0097")
+    await writer.write_papers([paper("1601.00001", [known], source="openalex")])
+    s2_side = author("Vikram Sharma", "s2", s2="1877", orcid="0000-0001-5109-3700")
+    await writer.write_papers([paper("1512.00002", [s2_side], source="s2")])
+    iit = InstitutionRef(ror_id="049tgcd06", openalex_id="I68891433", name="IIT Delhi")
+    work = paper("1604.00097", [known], source="openalex", institutions={1: iit})
+    await writer.write_papers([work])
+    await writer.write_papers([paper("1604.00097", [s2_side], source="s2")])
+    holders = await db.run(SLOT_HOLDER_AFFILIATIONS, {"paper": "1604.00097"})
+    assert holders == [{"name": "Vikram Sharma", "institutions": ["049tgcd06"]}]
+    (held,) = await db.run(HOLDER_ORCID, {"paper": "1604.00097"})
+    assert held["orcid"] == "0000-0001-5109-3700"
+
+
+HOLDER_ORCID = Query(
+    "test.holder_orcid",
+    "MATCH (r:Researcher)-[:AUTHORED]->(:Paper {key: $paper}) RETURN r.orcid AS orcid",
+)
