@@ -306,6 +306,25 @@ SLOT_INSTITUTIONS = Query(
 )
 
 
+# Two researchers named Vikram Sharma under two ORCIDs (no write may merge them): OpenAlex's,
+# and S2's, each placed by its id on a paper of its own; then one position of 1604.00097.
+OPENALEX_SHARMA = author(
+    "Vikram Sharma", "openalex", openalex="A5000000001", orcid="0000-0002-1825-0097"
+)
+S2_SHARMA = author("Vikram Sharma", "s2", s2="1877", orcid="0000-0001-5109-3700")
+IIT = InstitutionRef(ror_id="049tgcd06", openalex_id="I68891433", name="IIT Delhi")
+OPENALEX_WORK = paper("1604.00097", [OPENALEX_SHARMA], source="openalex", institutions={1: IIT})
+S2_WORK = paper("1604.00097", [S2_SHARMA], source="s2")
+
+
+async def _two_sharmas(db: Database) -> GraphWriter:
+    await db.run(CLEAR_DATA)
+    writer = GraphWriter(db)
+    await writer.write_papers([paper("1601.00001", [OPENALEX_SHARMA], source="openalex")])
+    await writer.write_papers([paper("1512.00002", [S2_SHARMA], source="s2")])
+    return writer
+
+
 async def test_a_slot_aligned_by_position_alone_keeps_its_institution_ids_on_the_edge(
     db: Database,
 ) -> None:
@@ -315,17 +334,9 @@ async def test_a_slot_aligned_by_position_alone_keeps_its_institution_ids_on_the
     takes the institutions it names: written first, the slot would have given them to the
     edge S2's slot later folded into, and what a slot says must not depend on whether its
     source came first."""
-    await db.run(CLEAR_DATA)
-    writer = GraphWriter(db)
-    # Two ORCIDs: the batch may not merge the two researchers.
-    known = author("Vikram Sharma", "openalex", openalex="A5000000001", orcid="0000-0002-1825-0097")
-    await writer.write_papers([paper("1601.00001", [known], source="openalex")])
-    s2_side = author("Vikram Sharma", "s2", s2="1877", orcid="0000-0001-5109-3700")
-    await writer.write_papers([paper("1512.00002", [s2_side], source="s2")])
-    await writer.write_papers([paper("1604.00097", [s2_side], source="s2")])
-    iit = InstitutionRef(ror_id="049tgcd06", openalex_id="I68891433", name="IIT Delhi")
-    work = paper("1604.00097", [known], source="openalex", institutions={1: iit})
-    await writer.write_papers([work])
+    writer = await _two_sharmas(db)
+    await writer.write_papers([S2_WORK])
+    await writer.write_papers([OPENALEX_WORK])
     slots = {row["paper"]: row["institutions"] for row in await db.run(SLOT_INSTITUTIONS)}
     assert slots["1604.00097"] == ["openalex:openalex:I68891433", "openalex:ror:049tgcd06"]
     holders = await db.run(SLOT_HOLDER_AFFILIATIONS, {"paper": "1604.00097"})
@@ -340,16 +351,9 @@ async def test_an_edge_folded_into_the_holder_of_its_position_gives_it_its_insti
     another (two ORCIDs), takes the position by the author order's precedence and the
     OpenAlex edge folds into it. The holder is affiliated with what the folded edge names,
     as when the OpenAlex slot came second."""
-    await db.run(CLEAR_DATA)
-    writer = GraphWriter(db)
-    known = author("Vikram Sharma", "openalex", openalex="A5000000001", orcid="0000-0002-1825-0097")
-    await writer.write_papers([paper("1601.00001", [known], source="openalex")])
-    s2_side = author("Vikram Sharma", "s2", s2="1877", orcid="0000-0001-5109-3700")
-    await writer.write_papers([paper("1512.00002", [s2_side], source="s2")])
-    iit = InstitutionRef(ror_id="049tgcd06", openalex_id="I68891433", name="IIT Delhi")
-    work = paper("1604.00097", [known], source="openalex", institutions={1: iit})
-    await writer.write_papers([work])
-    await writer.write_papers([paper("1604.00097", [s2_side], source="s2")])
+    writer = await _two_sharmas(db)
+    await writer.write_papers([OPENALEX_WORK])
+    await writer.write_papers([S2_WORK])
     holders = await db.run(SLOT_HOLDER_AFFILIATIONS, {"paper": "1604.00097"})
     assert holders == [{"name": "Vikram Sharma", "institutions": ["049tgcd06"]}]
     (held,) = await db.run(HOLDER_ORCID, {"paper": "1604.00097"})
