@@ -31,6 +31,7 @@ from scholargraph.graph.db import Database, Tx
 from scholargraph.graph.errors import BadInput, IdentityError, NotFound
 from scholargraph.graph.identity import block_key, parse_name
 from scholargraph.graph.identity.merging import merge_refusal
+from scholargraph.graph.identity.resolver import MachineMerge
 from scholargraph.graph.identity.snapshot import ResearcherState, SharedPaper
 from scholargraph.graph.loaders.rows import slugify
 from scholargraph.graph.sequences import RESEARCHER_IDS_START
@@ -94,32 +95,82 @@ async def merge_in(
 ) -> CurationEvent:
     """A merge inside a transaction the caller runs (a curator's, or a batch's)."""
     others = list(merged)
-    states = await _states(tx, [survivor, *others])
-    shared = await _shared(tx, survivor, others)
-    refusal = merge_refusal(
-        [survivor],
-        others,
-        {rid: _state(row) for rid, row in states.items()},
-        lambda a, b: shared.get((a, b), ()),
-    )
-    if refusal is not None:
-        raise IdentityError(refusal)
+    pairs: list[q.PairRow] = [{"survivor": survivor, "merged": other} for other in others]
+    await _refuse(tx, pairs)
     moved: list[str] = []
-    for other in others:
-        rows = await tx.run(
-            q.MOVE_AUTHORSHIPS,
-            {"source": other, "target": survivor, "papers": None, "assign": False},
-        )
-        moved.extend(rows[0]["moved"])
-        await tx.run(q.MOVE_AFFILIATIONS, {"source": other, "target": survivor})
-        await tx.run(q.MOVE_IDENTIFIERS, {"source": other, "target": survivor})
-        await tx.run(q.ABSORB, {"survivor": survivor, "merged": other})
+    for pair in pairs:
+        moved += [p for papers in (await _absorb(tx, [pair])).values() for p in papers]
     await _rebuild(tx, [survivor, *others])
     roles: list[tuple[int, Role]] = [
         (survivor, "survivor"),
         *((other, "merged") for other in others),
     ]
     return await _record(tx, "merge", actor, reason, sorted(set(moved)), roles)
+
+
+async def machine_merges(tx: Tx, merges: Sequence[MachineMerge]) -> list[CurationEvent]:
+    """The machine's merges, in their order, inside the caller's transaction, each as
+    :func:`merge_in` makes it and recorded; merges of researchers none of the others names go
+    in one wave of statements. A refused merge raises :class:`IdentityError`."""
+    events: list[CurationEvent] = []
+    for wave in _merge_waves(merges):
+        pairs: list[q.PairRow] = [{"survivor": m.survivor, "merged": m.merged} for m in wave]
+        await _refuse(tx, pairs)
+        moved = await _absorb(tx, pairs)
+        await _rebuild(tx, sorted({m.survivor for m in wave} | {m.merged for m in wave}))
+        made = [
+            _event(
+                "merge",
+                "machine",
+                m.reason,
+                sorted(set(moved.get((m.merged, m.survivor), []))),
+                [(m.survivor, "survivor"), (m.merged, "merged")],
+            )
+            for m in wave
+        ]
+        await tx.run(q.RECORD_EVENTS, {"rows": [row for _, row in made]})
+        events += [event for event, _ in made]
+    return events
+
+
+def _merge_waves(merges: Sequence[MachineMerge]) -> list[list[MachineMerge]]:
+    """The merges in order, cut where one names a researcher the current wave names: a
+    wave's merges each move what no other of them reads."""
+    waves: list[list[MachineMerge]] = []
+    named: set[int] = set()
+    for merge in merges:
+        if not waves or merge.survivor in named or merge.merged in named:
+            waves.append([])
+            named = set()
+        waves[-1].append(merge)
+        named |= {merge.survivor, merge.merged}
+    return waves
+
+
+async def _refuse(tx: Tx, pairs: list[q.PairRow]) -> None:
+    """Raise :class:`IdentityError` if the rule refuses a merge of the pairs, read now."""
+    ids = list(dict.fromkeys(x for pair in pairs for x in (pair["survivor"], pair["merged"])))
+    states = {rid: _state(row) for rid, row in (await _states(tx, ids)).items()}
+    shared = await _shared(tx, pairs)
+    for survivor in dict.fromkeys(pair["survivor"] for pair in pairs):
+        others = [pair["merged"] for pair in pairs if pair["survivor"] == survivor]
+        refusal = merge_refusal([survivor], others, states, lambda a, b: shared.get((a, b), ()))
+        if refusal is not None:
+            raise IdentityError(refusal)
+
+
+async def _absorb(tx: Tx, pairs: list[q.PairRow]) -> dict[tuple[int, int], list[str]]:
+    """Each merged researcher's slots, affiliations and ids go to its survivor, which takes
+    its names and features; the papers moved, by (merged, survivor). No researcher is in
+    two pairs (see :func:`_merge_waves`)."""
+    every: list[q.MoveRow] = [
+        {"source": pair["merged"], "target": pair["survivor"], "papers": None} for pair in pairs
+    ]
+    found = await tx.run(q.MOVE_AUTHORSHIPS, {"rows": every, "assign": False})
+    await tx.run(q.MOVE_AFFILIATIONS, {"rows": pairs})
+    await tx.run(q.MOVE_IDENTIFIERS, {"rows": pairs})
+    await tx.run(q.ABSORB, {"rows": pairs})
+    return {(row["source"], row["target"]): list(row["moved"]) for row in found}
 
 
 async def split(
@@ -164,32 +215,97 @@ async def split(
     return await db.unit(work)
 
 
-async def move_slots(
-    tx: Tx, source: int, target: int, papers: Sequence[str], *, reason: str
-) -> CurationEvent:
-    """A machine's move of name-only slots (see :mod:`graph.identity.converge`) inside the
-    caller's transaction, recorded. The slots are not pinned: the next load's convergence
-    or a curator may move them again. A researcher left with nothing is retired into the
-    target."""
-    await _move_authorships(tx, source, target, list(papers), assign=False)
-    await tx.run(writer_queries.RETIRE_EMPTY, {"rows": [{"researcher": source, "into": target}]})
-    await _rebuild(tx, [source, target])
-    roles: list[tuple[int, Role]] = [(source, "source"), (target, "target")]
-    return await _record(tx, "move", "machine", reason, sorted(papers), roles)
+@dataclass(frozen=True, slots=True)
+class SlotMoving:
+    """A machine's move of the ``source``'s name-only slots on ``papers`` to ``target``."""
+
+    source: int
+    target: int
+    papers: tuple[str, ...]
+    reason: str
+
+
+class MoveWave:
+    """Moves that can be made together (:func:`move_slots`): no paper in two of them, and
+    no researcher a source in one and a target in another, so each moves edges none of the
+    others reads, in whatever order the statements take them."""
+
+    def __init__(self) -> None:
+        self.moves: list[SlotMoving] = []
+        self._papers: set[str] = set()
+        self._sources: set[int] = set()
+        self._targets: set[int] = set()
+
+    def admits(self, move: SlotMoving) -> bool:
+        return (
+            self._papers.isdisjoint(move.papers)
+            and move.source not in self._targets
+            and move.target not in self._sources
+        )
+
+    def add(self, move: SlotMoving) -> None:
+        if not self.admits(move):
+            raise ValueError(f"a move of {move.papers} conflicts with the wave's moves")
+        self.moves.append(move)
+        self._papers.update(move.papers)
+        self._sources.add(move.source)
+        self._targets.add(move.target)
+
+
+async def move_slots(tx: Tx, wave: MoveWave) -> list[CurationEvent]:
+    """The machine's moves of name-only slots (see :mod:`graph.identity.converge`) inside
+    the caller's transaction, each recorded; one statement of each kind for the whole wave.
+    The slots are not pinned: the next load's convergence or a curator may move them again.
+    A researcher left with nothing is retired into the target of its last move."""
+    moves = wave.moves
+    if not moves:
+        return []
+    rows: list[q.MoveRow] = [
+        {"source": m.source, "target": m.target, "papers": list(m.papers)} for m in moves
+    ]
+    ids = sorted({m.source for m in moves} | {m.target for m in moves})
+    await _move_authorship_rows(tx, rows, ids, assign=False)
+    last = {m.source: m.target for m in moves}
+    retire = [{"researcher": source, "into": target} for source, target in sorted(last.items())]
+    await tx.run(writer_queries.RETIRE_EMPTY, {"rows": retire})
+    await _rebuild(tx, ids)
+    events = [
+        _event(
+            "move",
+            "machine",
+            m.reason,
+            sorted(m.papers),
+            [(m.source, "source"), (m.target, "target")],
+        )
+        for m in moves
+    ]
+    await tx.run(q.RECORD_EVENTS, {"rows": [row for _, row in events]})
+    return [event for event, _ in events]
 
 
 async def _move_authorships(
     tx: Tx, source: int, target: int, papers: list[str], *, assign: bool
 ) -> list[str]:
-    """Move the source's slots on ``papers`` to the target (``assign``: as a curator's), with
-    the affiliations those slots give; the source keeps only the affiliations its remaining
-    slots give (its ids, and so its profiles' affiliations, stay), each side's affiliations
-    settled on what they rest on now. The papers moved."""
-    moving = {"source": source, "target": target, "papers": papers}
-    await tx.run(converge_queries.MOVE_SLOT_AFFILIATIONS, {"rows": [moving]})
-    rows = await tx.run(q.MOVE_AUTHORSHIPS, {**moving, "assign": assign})
-    await tx.run(converge_queries.SETTLE_AFFILIATIONS, {"ids": [source, target]})
-    return list(rows[0]["moved"])
+    """Move the source's slots on ``papers`` to the target (``assign``: as a curator's); the
+    papers moved (see :func:`_move_authorship_rows`)."""
+    row: q.MoveRow = {"source": source, "target": target, "papers": papers}
+    return await _move_authorship_rows(tx, [row], [source, target], assign=assign)
+
+
+async def _move_authorship_rows(
+    tx: Tx, rows: list[q.MoveRow], ids: list[int], *, assign: bool
+) -> list[str]:
+    """Move each row's slots with the affiliations those slots give; each source keeps only
+    the affiliations its remaining slots give (its ids, and so its profiles' affiliations,
+    stay), the affiliations of ``ids`` (every source and target) settled on what they rest
+    on now. The papers moved."""
+    giving: list[converge_queries.SlotAffiliationsRow] = [
+        {"source": r["source"], "target": r["target"], "papers": r["papers"] or []} for r in rows
+    ]
+    await tx.run(converge_queries.MOVE_SLOT_AFFILIATIONS, {"rows": giving})
+    found = await tx.run(q.MOVE_AUTHORSHIPS, {"rows": rows, "assign": assign})
+    await tx.run(converge_queries.SETTLE_AFFILIATIONS, {"ids": ids})
+    return [paper for row in found for paper in row["moved"]]
 
 
 async def mark_distinct(
@@ -258,13 +374,11 @@ def _state(row: dict[str, Any]) -> ResearcherState:
     )
 
 
-async def _shared(
-    tx: Tx, survivor: int, others: list[int]
-) -> dict[tuple[int, int], tuple[SharedPaper, ...]]:
-    rows = await tx.run(q.SHARED_PAPERS, {"survivor": survivor, "merged": others})
+async def _shared(tx: Tx, pairs: list[q.PairRow]) -> dict[tuple[int, int], tuple[SharedPaper, ...]]:
+    rows = await tx.run(q.SHARED_PAPERS, {"rows": pairs})
     shared: dict[tuple[int, int], list[SharedPaper]] = {}
     for row in rows:
-        shared.setdefault((survivor, row["merged"]), []).append(
+        shared.setdefault((row["survivor"], row["merged"]), []).append(
             SharedPaper(row["paper"], (row["survivor_position"], row["merged_position"]))
         )
     return {pair: tuple(papers) for pair, papers in shared.items()}
@@ -304,6 +418,19 @@ async def _record(
     papers: list[str],
     roles: list[tuple[int, Role]],
 ) -> CurationEvent:
+    event, row = _event(kind, actor, reason, papers, roles)
+    await tx.run(q.RECORD_EVENTS, {"rows": [row]})
+    return event
+
+
+def _event(
+    kind: EventKind,
+    actor: str,
+    reason: str,
+    papers: list[str],
+    roles: list[tuple[int, Role]],
+) -> tuple[CurationEvent, q.EventRow]:
+    """A decision made now, and its row of ``RECORD_EVENTS``."""
     event = CurationEvent(
         id=uuid.uuid4().hex,
         kind=kind,
@@ -313,7 +440,7 @@ async def _record(
         papers=tuple(papers),
         roles=tuple(sorted(roles)),
     )
-    row = {
+    row: q.EventRow = {
         "id": event.id,
         "kind": kind,
         "actor": event.actor,
@@ -322,8 +449,7 @@ async def _record(
         "papers": papers,
         "roles": [{"researcher": rid, "role": role} for rid, role in roles],
     }
-    await tx.run(q.RECORD_EVENT, {"event": row})
-    return event
+    return event, row
 
 
 def _require_reason(reason: str) -> None:

@@ -5,6 +5,8 @@ pin) sets ``method = 'curator'``, ``pinned = true`` and ``confidence = 1.0`` so 
 loads never undo it.
 """
 
+from typing import TypedDict
+
 from scholargraph.queries._query import Query
 
 STATES = Query(
@@ -16,26 +18,72 @@ STATES = Query(
            r.orcid AS orcid, [(r)-[:DISTINCT_FROM]-(d:Researcher) | d.id] AS distinct_from
     """,
 )
+
+
 # Papers two researchers both authored: at the same position they are one slot seen twice;
 # at different positions they are two people on one paper.
+class PairRow(TypedDict):
+    """``merged`` joins ``survivor``."""
+
+    survivor: int
+    merged: int
+
+
 SHARED_PAPERS = Query(
     "curation.shared_papers",
     """
-    MATCH (s:Researcher {id: $survivor})-[a:AUTHORED]->(p:Paper)<-[b:AUTHORED]-(m:Researcher)
-    WHERE m.id IN $merged
-    RETURN p.key AS paper, a.position AS survivor_position, m.id AS merged,
+    UNWIND $rows AS row
+    MATCH (s:Researcher {id: row.survivor})-[a:AUTHORED]->(p:Paper)<-[b:AUTHORED]-(m:Researcher)
+    USING INDEX SEEK s:Researcher(id)
+    WHERE m.id = row.merged
+    RETURN s.id AS survivor, p.key AS paper, a.position AS survivor_position, m.id AS merged,
            b.position AS merged_position
     """,
 )
+
+
+def joined_lists(kept: str, folded: str, names: tuple[str, ...]) -> str:
+    """``SET`` items joining the list properties ``names`` of edge ``folded`` into edge
+    ``kept``: each the sorted distinct union of both (a property either lacks is empty)."""
+    return ",\n        ".join(
+        f"{kept}.{name} = COLLECT {{ UNWIND coalesce({kept}.{name}, []) "
+        f"+ coalesce({folded}.{name}, []) AS x RETURN DISTINCT x ORDER BY x }}"
+        for name in names
+    )
+
+
+# What one slot's edge says about where the slot comes from, joined when two edges of one slot
+# become one (a move onto the edge the target holds, a write's fold): ``mentions`` is joined
+# apart where a fold drops its own source's mention.
+SLOT_EDGE_LISTS = (
+    "sources",
+    "source_ids",
+    "affiliations",
+    "raw_affiliations",
+    "institutions",
+)
+
+
+class MoveRow(TypedDict):
+    """The ``source``'s slots on ``papers`` (every slot: None) go to ``target``."""
+
+    source: int
+    target: int
+    papers: list[str] | None
+
+
 # A slot the target already holds (the same slot seen twice) keeps one edge: the target's,
 # with the moved edge's sources, ids, mentions, affiliations and institution ids, and the
-# stronger rule.
+# stronger rule. Rows move disjoint slots (see graph.curation.move_slots_many).
 MOVE_AUTHORSHIPS = Query(
     "curation.move_authorships",
     """
-    MATCH (source:Researcher {id: $source})-[a:AUTHORED]->(p:Paper)
-    WHERE $papers IS NULL OR p.key IN $papers
-    MATCH (target:Researcher {id: $target})
+    UNWIND $rows AS row
+    MATCH (source:Researcher {id: row.source})-[a:AUTHORED]->(p:Paper)
+    USING INDEX SEEK source:Researcher(id)
+    WHERE row.papers IS NULL OR p.key IN row.papers
+    MATCH (target:Researcher {id: row.target})
+    USING INDEX SEEK target:Researcher(id)
     OPTIONAL MATCH (target)-[existing:AUTHORED]->(p)
     CALL (target, a, p, existing) {
       WITH * WHERE existing IS NULL
@@ -53,27 +101,12 @@ MOVE_AUTHORSHIPS = Query(
           existing.confidence = CASE WHEN stronger THEN a.confidence
                                      ELSE existing.confidence END,
           existing.rank = CASE WHEN stronger THEN a.rank ELSE existing.rank END,
-          existing.sources = COLLECT { UNWIND coalesce(existing.sources, [])
-                                              + coalesce(a.sources, []) AS x
-                                       RETURN DISTINCT x ORDER BY x },
-          existing.source_ids = COLLECT { UNWIND coalesce(existing.source_ids, [])
-                                                 + coalesce(a.source_ids, []) AS x
-                                          RETURN DISTINCT x ORDER BY x },
-          existing.mentions = COLLECT { UNWIND coalesce(existing.mentions, [])
-                                               + coalesce(a.mentions, []) AS x
-                                        RETURN DISTINCT x ORDER BY x },
-          existing.affiliations = COLLECT { UNWIND coalesce(existing.affiliations, [])
-                                                   + coalesce(a.affiliations, []) AS x
-                                            RETURN DISTINCT x ORDER BY x },
-          existing.raw_affiliations = COLLECT { UNWIND coalesce(existing.raw_affiliations, [])
-                                                       + coalesce(a.raw_affiliations, []) AS x
-                                                RETURN DISTINCT x ORDER BY x },
-          existing.institutions = COLLECT { UNWIND coalesce(existing.institutions, [])
-                                                   + coalesce(a.institutions, []) AS x
-                                            RETURN DISTINCT x ORDER BY x }
+    """
+    + joined_lists("existing", "a", (*SLOT_EDGE_LISTS, "mentions"))
+    + """
     }
     DELETE a
-    RETURN collect(p.key) AS moved
+    RETURN row.source AS source, row.target AS target, collect(p.key) AS moved
     """,
     "write",
 )
@@ -108,8 +141,11 @@ FOLD_AFFILIATION = """
 MOVE_AFFILIATIONS = Query(
     "curation.move_affiliations",
     """
-    MATCH (source:Researcher {id: $source})-[a:AFFILIATED]->(i:Institution)
-    MATCH (target:Researcher {id: $target})
+    UNWIND $rows AS row
+    MATCH (source:Researcher {id: row.merged})-[a:AFFILIATED]->(i:Institution)
+    USING INDEX SEEK source:Researcher(id)
+    MATCH (target:Researcher {id: row.survivor})
+    USING INDEX SEEK target:Researcher(id)
     MERGE (target)-[b:AFFILIATED {source: a.source}]->(i)
     """
     + FOLD_AFFILIATION,
@@ -118,8 +154,11 @@ MOVE_AFFILIATIONS = Query(
 MOVE_IDENTIFIERS = Query(
     "curation.move_identifiers",
     """
-    MATCH (i:Identifier)-[x:IDENTIFIES]->(:Researcher {id: $source})
-    MATCH (target:Researcher {id: $target})
+    UNWIND $rows AS row
+    MATCH (i:Identifier)-[x:IDENTIFIES]->(source:Researcher {id: row.merged})
+    USING INDEX SEEK source:Researcher(id)
+    MATCH (target:Researcher {id: row.survivor})
+    USING INDEX SEEK target:Researcher(id)
     CREATE (i)-[y:IDENTIFIES]->(target)
     SET y = properties(x)
     DELETE x
@@ -131,7 +170,10 @@ MOVE_IDENTIFIERS = Query(
 ABSORB = Query(
     "curation.absorb",
     """
-    MATCH (s:Researcher {id: $survivor}), (m:Researcher {id: $merged})
+    UNWIND $rows AS row
+    MATCH (s:Researcher {id: row.survivor}), (m:Researcher {id: row.merged})
+    USING INDEX SEEK s:Researcher(id)
+    USING INDEX SEEK m:Researcher(id)
     WITH s, m, m.orcid AS orcid
     SET m.orcid = null
     WITH s, m, orcid
@@ -224,15 +266,34 @@ PIN = Query(
     """,
     "write",
 )
-RECORD_EVENT = Query(
-    "curation.record_event",
+
+
+class RoleRow(TypedDict):
+    researcher: int
+    role: str
+
+
+class EventRow(TypedDict):
+    id: str
+    kind: str
+    actor: str
+    reason: str
+    at: str  # ISO 8601
+    papers: list[str]
+    roles: list[RoleRow]
+
+
+RECORD_EVENTS = Query(
+    "curation.record_events",
     """
-    CREATE (e:CurationEvent {id: $event.id, kind: $event.kind, actor: $event.actor,
-                             reason: $event.reason, at: datetime($event.at),
-                             papers: $event.papers})
-    WITH e
-    UNWIND $event.roles AS role
+    UNWIND $rows AS row
+    CREATE (e:CurationEvent {id: row.id, kind: row.kind, actor: row.actor,
+                             reason: row.reason, at: datetime(row.at),
+                             papers: row.papers})
+    WITH e, row
+    UNWIND row.roles AS role
     MATCH (r:Researcher {id: role.researcher})
+    USING INDEX SEEK r:Researcher(id)
     CREATE (e)-[:CONCERNS {role: role.role}]->(r)
     """,
     "write",
@@ -251,3 +312,14 @@ EVENTS = Query(
     RETURN id, events
     """,
 )
+
+
+# The type of the rows each statement unwinds as ``row``.
+ROW_TYPES: dict[Query, object] = {
+    SHARED_PAPERS: PairRow,
+    MOVE_AUTHORSHIPS: MoveRow,
+    MOVE_AFFILIATIONS: PairRow,
+    MOVE_IDENTIFIERS: PairRow,
+    ABSORB: PairRow,
+    RECORD_EVENTS: EventRow,
+}

@@ -11,6 +11,7 @@ from datetime import date
 from typing import Any, TypedDict
 
 from scholargraph.queries._query import Query
+from scholargraph.queries.curation import SLOT_EDGE_LISTS, joined_lists
 
 
 class InstitutionRow(TypedDict):
@@ -403,24 +404,13 @@ FOLD_SLOTS = Query(
         b.method = CASE WHEN stronger THEN a.method ELSE b.method END,
         b.confidence = CASE WHEN stronger THEN a.confidence ELSE b.confidence END,
         b.rank = CASE WHEN stronger THEN a.rank ELSE b.rank END,
-        b.sources = COLLECT { UNWIND coalesce(b.sources, []) + coalesce(a.sources, []) AS x
-                              RETURN DISTINCT x ORDER BY x },
-        b.source_ids = COLLECT { UNWIND coalesce(b.source_ids, []) + coalesce(a.source_ids, [])
-                                   AS x
-                                 RETURN DISTINCT x ORDER BY x },
         b.mentions = COLLECT { UNWIND coalesce(b.mentions, [])
                                       + [m IN coalesce(a.mentions, [])
                                          WHERE NOT m STARTS WITH row.source + ':'] AS x
                                RETURN DISTINCT x ORDER BY x },
-        b.affiliations = COLLECT { UNWIND coalesce(b.affiliations, [])
-                                          + coalesce(a.affiliations, []) AS x
-                                   RETURN DISTINCT x ORDER BY x },
-        b.institutions = COLLECT { UNWIND coalesce(b.institutions, [])
-                                          + coalesce(a.institutions, []) AS x
-                                   RETURN DISTINCT x ORDER BY x },
-        b.raw_affiliations = COLLECT { UNWIND coalesce(b.raw_affiliations, [])
-                                              + coalesce(a.raw_affiliations, []) AS x
-                                       RETURN DISTINCT x ORDER BY x }
+    """
+    + joined_lists("b", "a", SLOT_EDGE_LISTS)
+    + """
     DELETE a
     """,
     "write",

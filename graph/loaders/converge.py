@@ -160,8 +160,11 @@ def _profiles(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 async def apply_moves(tx: Tx, moves: Iterable[SlotMove]) -> int:
-    """Make the moves in the caller's transaction; a new researcher per new cluster."""
+    """Make the moves in the caller's transaction, in their order; a new researcher per new
+    cluster. Moves that touch none of each other's slots or researchers go in one wave
+    (:class:`graph.curation.MoveWave`); a move that carries ids goes alone."""
     created: dict[str, int] = {}
+    wave = curation.MoveWave()
     moved = 0
     for move in moves:
         target = move.target
@@ -169,15 +172,29 @@ async def apply_moves(tx: Tx, moves: Iterable[SlotMove]) -> int:
             if move.group not in created:
                 created[move.group] = await curation.new_researcher(tx, move.name)
             target = created[move.group]
-        params = {"source": move.source, "target": target, "papers": list(move.papers)}
+        moving = curation.SlotMoving(move.source, target, tuple(move.papers), move.reason)
+        if move.keys or not wave.admits(moving):
+            await curation.move_slots(tx, wave)
+            wave = curation.MoveWave()
         if move.keys:
-            keyed = {**params, "keys": list(move.keys)}
-            await tx.run(q.MOVE_IDENTIFIER_KEYS, keyed)
-            await tx.run(q.MOVE_PROFILE_AFFILIATIONS, keyed)
-            await tx.run(q.MOVE_ALL_AFFILIATIONS, params)
-        await curation.move_slots(tx, move.source, target, move.papers, reason=move.reason)
+            await _move_ids(tx, moving, move.keys)
+        wave.add(moving)
+        if move.keys:
+            await curation.move_slots(tx, wave)
+            wave = curation.MoveWave()
         moved += len(move.papers)
+    await curation.move_slots(tx, wave)
     return moved
+
+
+async def _move_ids(tx: Tx, moving: curation.SlotMoving, keys: Iterable[str]) -> None:
+    """The ids a move carries, with the affiliations their profiles gave; then every
+    affiliation of the source goes along (settled after the slots move)."""
+    params = {"source": moving.source, "target": moving.target, "papers": list(moving.papers)}
+    keyed = {**params, "keys": list(keys)}
+    await tx.run(q.MOVE_IDENTIFIER_KEYS, keyed)
+    await tx.run(q.MOVE_PROFILE_AFFILIATIONS, keyed)
+    await tx.run(q.MOVE_ALL_AFFILIATIONS, params)
 
 
 def _settled(row: q.ResearcherNamesRow) -> q.SettleRow:

@@ -270,10 +270,7 @@ async def apply(
     first = await _reserve(tx, len(batch.new_groups))
     real = _Reserved(first)
     order = dict(ORDER_RANK)
-    for machine in batch.merges:
-        await curation.merge_in(
-            tx, machine.survivor, [machine.merged], actor="machine", reason=machine.reason
-        )
+    await curation.machine_merges(tx, batch.merges)
     institution_ids = await institutions.write(tx)
     await _unwind(
         tx, wq.UPSERT_RESEARCHERS, [{**r, "id": real(r["id"])} for r in batch.researchers]

@@ -18,12 +18,13 @@ from scholargraph.graph.loaders.writer import GraphWriter
 from scholargraph.graph.records import AffiliationRecord, InstitutionRef
 from scholargraph.queries import Query, load_all
 from scholargraph.queries import converge as cq
+from scholargraph.queries import curation as kq
 from scholargraph.queries import loads as lq
 from scholargraph.queries import writer as wq
 from tests.conftest import record_query
 from tests.loaders.records_factory import author, paper
 
-MODULES = (wq, lq, cq)
+MODULES = (wq, lq, cq, kq)
 ROW_TYPES: dict[Query, Any] = {q: t for m in MODULES for q, t in m.ROW_TYPES.items()}
 
 
