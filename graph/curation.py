@@ -217,30 +217,38 @@ async def split(
 
 @dataclass(frozen=True, slots=True)
 class SlotMoving:
-    """A machine's move of the ``source``'s name-only slots on ``papers`` to ``target``."""
+    """A machine's move of the ``source``'s name-only slots on ``papers`` to ``target``,
+    carrying the ids ``keys`` the source holds (Identifier keys)."""
 
     source: int
     target: int
     papers: tuple[str, ...]
     reason: str
+    keys: tuple[str, ...] = ()
 
 
 class MoveWave:
-    """Moves that can be made together (:func:`move_slots`): no paper in two of them, and
-    no researcher a source in one and a target in another, so each moves edges none of the
-    others reads, in whatever order the statements take them."""
+    """Moves that can be made together (:func:`move_slots`): no paper in two of them, no
+    researcher a source in one and a target in another, and a move carrying ids alone with
+    its two researchers. So each moves edges and ids none of the others reads, in whatever
+    order the statements take them."""
 
     def __init__(self) -> None:
         self.moves: list[SlotMoving] = []
         self._papers: set[str] = set()
         self._sources: set[int] = set()
         self._targets: set[int] = set()
+        self._keyed: set[int] = set()  # the researchers of moves carrying ids
 
     def admits(self, move: SlotMoving) -> bool:
+        mine = {move.source, move.target}
+        named = self._sources | self._targets
         return (
             self._papers.isdisjoint(move.papers)
             and move.source not in self._targets
             and move.target not in self._sources
+            and self._keyed.isdisjoint(mine)
+            and (not move.keys or named.isdisjoint(mine))
         )
 
     def add(self, move: SlotMoving) -> None:
@@ -250,6 +258,8 @@ class MoveWave:
         self._papers.update(move.papers)
         self._sources.add(move.source)
         self._targets.add(move.target)
+        if move.keys:
+            self._keyed |= {move.source, move.target}
 
 
 async def move_slots(tx: Tx, wave: MoveWave) -> list[CurationEvent]:

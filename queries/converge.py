@@ -136,20 +136,33 @@ BLOCK_SLOTS = Query(
                     year: p.year}) AS rows
     """,
 )
+
+
 # Identifiers that go along with a unit's slots to another researcher; both researchers'
 # id lists are made again from the identifiers they hold.
+class KeysRow(TypedDict):
+    """The ids ``keys`` (Identifier keys) go from ``source`` to ``target``."""
+
+    source: int
+    target: int
+    keys: list[str]
+
+
 MOVE_IDENTIFIER_KEYS = Query(
     "converge.move_identifier_keys",
     """
-    MATCH (source:Researcher {id: $source}), (target:Researcher {id: $target})
-    CALL (source, target) {
-      UNWIND $keys AS key
-      MATCH (i:Identifier {key: key})-[x:IDENTIFIES]->(source)
+    UNWIND $rows AS row
+    MATCH (source:Researcher {id: row.source}), (target:Researcher {id: row.target})
+    USING INDEX SEEK source:Researcher(id)
+    USING INDEX SEEK target:Researcher(id)
+    CALL (source, target, row) {
+      MATCH (i:Identifier)-[x:IDENTIFIES]->(source)
+      WHERE i.key IN row.keys
       CREATE (i)-[y:IDENTIFIES]->(target)
       SET y = properties(x)
       DELETE x
     }
-    WITH source, target, [k IN $keys WHERE k STARTS WITH 'orcid:' | substring(k, 6)] AS orcids
+    WITH source, target, [k IN row.keys WHERE k STARTS WITH 'orcid:' | substring(k, 6)] AS orcids
     UNWIND [source, target] AS r
     WITH r, target, orcids,
          COLLECT { MATCH (i:Identifier)-[:IDENTIFIES]->(r) RETURN i ORDER BY i.key } AS ids
@@ -222,12 +235,16 @@ _ENTRY_YEARS = """
 MOVE_PROFILE_AFFILIATIONS = Query(
     "converge.move_profile_affiliations",
     """
-    MATCH (source:Researcher {id: $source})-[a:AFFILIATED]->(i:Institution)
-    WHERE any(k IN coalesce(a.profile_keys, []) WHERE k IN $keys)
-    MATCH (target:Researcher {id: $target})
+    UNWIND $rows AS row
+    MATCH (source:Researcher {id: row.source})-[a:AFFILIATED]->(i:Institution)
+    USING INDEX SEEK source:Researcher(id)
+    WHERE any(k IN coalesce(a.profile_keys, []) WHERE k IN row.keys)
+    MATCH (target:Researcher {id: row.target})
+    USING INDEX SEEK target:Researcher(id)
     MERGE (target)-[b:AFFILIATED {source: a.source}]->(i)
-    WITH a, b, [x IN coalesce(a.profile_years, []) WHERE split(x, '|')[0] IN $keys] AS entries
-    WITH a, b, entries, """
+    WITH a, b, row,
+         [x IN coalesce(a.profile_years, []) WHERE split(x, '|')[0] IN row.keys] AS entries
+    WITH a, b, row, entries, """
     + _ENTRY_YEARS
     + """
     SET b.first_year = CASE WHEN entries_first IS NULL THEN b.first_year
@@ -245,12 +262,12 @@ MOVE_PROFILE_AFFILIATIONS = Query(
         b.method = 'id',
         b.score = 1.0,
         b.profile_keys = COLLECT { UNWIND coalesce(b.profile_keys, [])
-                                          + [k IN a.profile_keys WHERE k IN $keys] AS x
+                                          + [k IN a.profile_keys WHERE k IN row.keys] AS x
                                    RETURN DISTINCT x ORDER BY x }
-    WITH a
-    SET a.profile_keys = [k IN a.profile_keys WHERE NOT k IN $keys],
+    WITH a, row
+    SET a.profile_keys = [k IN a.profile_keys WHERE NOT k IN row.keys],
         a.profile_years = [x IN coalesce(a.profile_years, [])
-                           WHERE NOT split(x, '|')[0] IN $keys]
+                           WHERE NOT split(x, '|')[0] IN row.keys]
     WITH a
     WHERE size(a.profile_keys) = 0
     SET a.from_profile = false
@@ -360,20 +377,17 @@ STRAY_PROFILE_AFFILIATIONS = Query(
 )
 
 
-class StrayProfileRow(TypedDict):
-    source: int
-    target: int
-    keys: list[str]
-
-
 # A unit that was all the source held takes every affiliation along (a profile's too).
 MOVE_ALL_AFFILIATIONS = Query(
     "converge.move_all_affiliations",
     """
-    MATCH (source:Researcher {id: $source})
-    WHERE all(k IN [(source)-[:AUTHORED]->(p:Paper) | p.key] WHERE k IN $papers)
+    UNWIND $rows AS row
+    MATCH (source:Researcher {id: row.source})
+    USING INDEX SEEK source:Researcher(id)
+    WHERE all(k IN [(source)-[:AUTHORED]->(p:Paper) | p.key] WHERE k IN row.papers)
     MATCH (source)-[a:AFFILIATED]->(i:Institution)
-    MATCH (target:Researcher {id: $target})
+    MATCH (target:Researcher {id: row.target})
+    USING INDEX SEEK target:Researcher(id)
     MERGE (target)-[b:AFFILIATED {source: a.source}]->(i)
     """
     + FOLD_AFFILIATION,
@@ -518,4 +532,7 @@ class OrphanedIdsRow(TypedDict):
 ROW_TYPES: dict[Query, object] = {
     SETTLE_RESEARCHERS: SettleRow,
     MOVE_SLOT_AFFILIATIONS: SlotAffiliationsRow,
+    MOVE_IDENTIFIER_KEYS: KeysRow,
+    MOVE_PROFILE_AFFILIATIONS: KeysRow,
+    MOVE_ALL_AFFILIATIONS: SlotAffiliationsRow,
 }

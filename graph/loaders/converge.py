@@ -137,9 +137,9 @@ async def _follow_profiles(tx: Tx, ids: list[int]) -> list[int]:
     """The affiliations the researchers' profiles gave go to whoever holds the profiles' ids
     now (whichever path moved an id); returns those holders."""
     found = await tx.run(q.STRAY_PROFILE_AFFILIATIONS, {"ids": ids})
-    rows: list[q.StrayProfileRow] = found[0]["rows"] if found else []
+    rows: list[q.KeysRow] = found[0]["rows"] if found else []
     for row in rows:
-        await tx.run(q.MOVE_PROFILE_AFFILIATIONS, dict(row))
+        await tx.run(q.MOVE_PROFILE_AFFILIATIONS, {"rows": [row]})
     return [row["target"] for row in rows]
 
 
@@ -162,7 +162,7 @@ def _profiles(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
 async def apply_moves(tx: Tx, moves: Iterable[SlotMove]) -> int:
     """Make the moves in the caller's transaction, in their order; a new researcher per new
     cluster. Moves that touch none of each other's slots or researchers go in one wave
-    (:class:`graph.curation.MoveWave`); a move that carries ids goes alone."""
+    (:class:`graph.curation.MoveWave`), the ids they carry first."""
     created: dict[str, int] = {}
     wave = curation.MoveWave()
     moved = 0
@@ -172,29 +172,33 @@ async def apply_moves(tx: Tx, moves: Iterable[SlotMove]) -> int:
             if move.group not in created:
                 created[move.group] = await curation.new_researcher(tx, move.name)
             target = created[move.group]
-        moving = curation.SlotMoving(move.source, target, tuple(move.papers), move.reason)
-        if move.keys or not wave.admits(moving):
-            await curation.move_slots(tx, wave)
+        moving = curation.SlotMoving(
+            move.source, target, tuple(move.papers), move.reason, tuple(move.keys)
+        )
+        if not wave.admits(moving):
+            await _make(tx, wave)
             wave = curation.MoveWave()
-        if move.keys:
-            await _move_ids(tx, moving, move.keys)
         wave.add(moving)
-        if move.keys:
-            await curation.move_slots(tx, wave)
-            wave = curation.MoveWave()
         moved += len(move.papers)
-    await curation.move_slots(tx, wave)
+    await _make(tx, wave)
     return moved
 
 
-async def _move_ids(tx: Tx, moving: curation.SlotMoving, keys: Iterable[str]) -> None:
-    """The ids a move carries, with the affiliations their profiles gave; then every
-    affiliation of the source goes along (settled after the slots move)."""
-    params = {"source": moving.source, "target": moving.target, "papers": list(moving.papers)}
-    keyed = {**params, "keys": list(keys)}
-    await tx.run(q.MOVE_IDENTIFIER_KEYS, keyed)
-    await tx.run(q.MOVE_PROFILE_AFFILIATIONS, keyed)
-    await tx.run(q.MOVE_ALL_AFFILIATIONS, params)
+async def _make(tx: Tx, wave: curation.MoveWave) -> None:
+    """A wave's moves: the ids they carry, with the affiliations their profiles gave (and
+    every affiliation of a source whose every slot goes), then the slots."""
+    keyed = [m for m in wave.moves if m.keys]
+    if keyed:
+        ids: list[q.KeysRow] = [
+            {"source": m.source, "target": m.target, "keys": list(m.keys)} for m in keyed
+        ]
+        await tx.run(q.MOVE_IDENTIFIER_KEYS, {"rows": ids})
+        await tx.run(q.MOVE_PROFILE_AFFILIATIONS, {"rows": ids})
+        every: list[q.SlotAffiliationsRow] = [
+            {"source": m.source, "target": m.target, "papers": list(m.papers)} for m in keyed
+        ]
+        await tx.run(q.MOVE_ALL_AFFILIATIONS, {"rows": every})
+    await curation.move_slots(tx, wave)
 
 
 def _settled(row: q.ResearcherNamesRow) -> q.SettleRow:

@@ -1,0 +1,115 @@
+"""Where a four-source load's time goes: the demo corpus loaded source by source (ROR,
+OpenAlex, S2, arXiv, each a ``Loader`` run with its pass after the load) into a fresh local
+Neo4j, with each source's wall time, the time its statements took (by statement name, summed
+over every run of it, as the driver saw them: sent, run, answered) and the rest (Python: parsing,
+planning, identity decisions, the embedding model). Each source computes its researchers'
+topics at its end (``Loader`` without a shared ``TopicsDue``), so ``--no-embed`` leaves that
+out with the vectors.
+
+    python -m benchmarks.bench_profile --papers 10000 [--no-embed] [--top 20]
+    SCHOLARGRAPH_BENCH_NEO4J_URI=bolt://… python -m benchmarks.bench_profile
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from benchmarks.run import throwaway_store
+from scholargraph.graph.db import Database
+from scholargraph.graph.loaders.demo import LOAD_ORDER, source_paths, write_demo_files
+from scholargraph.graph.loaders.files import file_chunks
+from scholargraph.graph.loaders.pipeline import Loader
+from scholargraph.graph.schema.install import install_schema
+
+CORPORA = Path(".scholargraph/bench/profile")
+
+
+@dataclass
+class SourceProfile:
+    source: str
+    seconds: float = 0.0
+    statements: dict[str, list[float]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
+
+    def hear(self, name: str, seconds: float, failed: bool) -> None:
+        entry = self.statements[name]
+        entry[0] += seconds
+        entry[1] += 1
+
+    @property
+    def statement_seconds(self) -> float:
+        return sum(seconds for seconds, _ in self.statements.values())
+
+    def as_dict(self, top: int) -> dict[str, Any]:
+        ranked = sorted(self.statements.items(), key=lambda kv: -kv[1][0])
+        return {
+            "source": self.source,
+            "seconds": round(self.seconds, 2),
+            "statement_seconds": round(self.statement_seconds, 2),
+            "other_seconds": round(self.seconds - self.statement_seconds, 2),
+            "statements_run": sum(int(count) for _, count in self.statements.values()),
+            "top": [
+                {"name": name, "seconds": round(seconds, 2), "runs": int(count)}
+                for name, (seconds, count) in ranked[:top]
+            ],
+        }
+
+
+async def profile(papers: int, *, embed: bool, top: int) -> dict[str, Any]:
+    folder = write_demo_files(CORPORA, papers=papers, seed=1)
+    profiles: list[SourceProfile] = []
+    with throwaway_store("profile") as (settings, _):
+        async with Database.connect(settings) as db:
+            await install_schema(settings, db)
+            for source in LOAD_ORDER:
+                one = SourceProfile(source)
+                db.observer = one.hear
+                began = time.perf_counter()
+                await Loader(db, embed=embed).run(file_chunks(source_paths(folder, source)))
+                one.seconds = time.perf_counter() - began
+                db.observer = None
+                profiles.append(one)
+    total = sum(p.seconds for p in profiles)
+    return {
+        "papers": papers,
+        "embed": embed,
+        "seconds": round(total, 1),
+        "papers_per_second": round(papers / total, 1),
+        "sources": [p.as_dict(top) for p in profiles],
+    }
+
+
+def table(result: dict[str, Any]) -> str:
+    lines = [
+        "| source | wall (s) | statements (s) | statements run | rest (s) "
+        "| largest statements (s, runs) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for s in result["sources"]:
+        largest = "; ".join(f"`{t['name']}` {t['seconds']} ({t['runs']})" for t in s["top"][:5])
+        lines.append(
+            f"| {s['source']} | {s['seconds']} | {s['statement_seconds']} | "
+            f"{s['statements_run']:,} | {s['other_seconds']} | {largest} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--papers", type=int, default=10_000)
+    parser.add_argument("--no-embed", action="store_true")
+    parser.add_argument("--top", type=int, default=20)
+    args = parser.parse_args()
+    result = asyncio.run(profile(args.papers, embed=not args.no_embed, top=args.top))
+    print(json.dumps(result, indent=2))
+    print(table(result))
+
+
+if __name__ == "__main__":
+    main()
