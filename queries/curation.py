@@ -74,7 +74,7 @@ class MoveRow(TypedDict):
 
 # A slot the target already holds (the same slot seen twice) keeps one edge: the target's,
 # with the moved edge's sources, ids, mentions, affiliations and institution ids, and the
-# stronger rule. Rows move disjoint slots (see graph.curation.move_slots_many).
+# stronger rule. No two rows move one slot, nor onto one edge (see graph.curation.MoveWave).
 MOVE_AUTHORSHIPS = Query(
     "curation.move_authorships",
     """
