@@ -20,8 +20,6 @@ STATES = Query(
 )
 
 
-# Papers two researchers both authored: at the same position they are one slot seen twice;
-# at different positions they are two people on one paper.
 class PairRow(TypedDict):
     """``merged`` joins ``survivor``."""
 
@@ -29,6 +27,8 @@ class PairRow(TypedDict):
     merged: int
 
 
+# Papers two researchers both authored: at the same position they are one slot seen twice;
+# at different positions they are two people on one paper.
 SHARED_PAPERS = Query(
     "curation.shared_papers",
     """
