@@ -270,7 +270,7 @@ async def move_slots(tx: Tx, wave: MoveWave) -> list[CurationEvent]:
     moves = wave.moves
     if not moves:
         return []
-    rows: list[q.MoveRow] = [
+    rows: list[converge_queries.SlotAffiliationsRow] = [
         {"source": m.source, "target": m.target, "papers": list(m.papers)} for m in moves
     ]
     ids = sorted({m.source for m in moves} | {m.target for m in moves})
@@ -298,21 +298,22 @@ async def _move_authorships(
 ) -> list[str]:
     """Move the source's slots on ``papers`` to the target (``assign``: as a curator's); the
     papers moved (see :func:`_move_authorship_rows`)."""
-    row: q.MoveRow = {"source": source, "target": target, "papers": papers}
+    row: converge_queries.SlotAffiliationsRow = {
+        "source": source,
+        "target": target,
+        "papers": papers,
+    }
     return await _move_authorship_rows(tx, [row], [source, target], assign=assign)
 
 
 async def _move_authorship_rows(
-    tx: Tx, rows: list[q.MoveRow], ids: list[int], *, assign: bool
+    tx: Tx, rows: list[converge_queries.SlotAffiliationsRow], ids: list[int], *, assign: bool
 ) -> list[str]:
     """Move each row's slots with the affiliations those slots give; each source keeps only
     the affiliations its remaining slots give (its ids, and so its profiles' affiliations,
     stay), the affiliations of ``ids`` (every source and target) settled on what they rest
     on now. The papers moved."""
-    giving: list[converge_queries.SlotAffiliationsRow] = [
-        {"source": r["source"], "target": r["target"], "papers": r["papers"] or []} for r in rows
-    ]
-    await tx.run(converge_queries.MOVE_SLOT_AFFILIATIONS, {"rows": giving})
+    await tx.run(converge_queries.MOVE_SLOT_AFFILIATIONS, {"rows": rows})
     found = await tx.run(q.MOVE_AUTHORSHIPS, {"rows": rows, "assign": assign})
     await tx.run(converge_queries.SETTLE_AFFILIATIONS, {"ids": ids})
     return [paper for row in found for paper in row["moved"]]

@@ -285,16 +285,14 @@ async def apply(
     await _unwind(tx, wq.SWAP_SLOTS, list(batch.swaps))
     authorships = [{**r, "researcher": real(r["researcher"])} for r in batch.authorships]
     await _unwind(tx, wq.UPSERT_AUTHORSHIPS, authorships, order=order)
-    folds = [{**r, "into": real(r["into"])} for r in batch.folds]
+    folds: list[wq.FoldRow] = [{**r, "into": real(r["into"])} for r in batch.folds]
     # A folded edge's institutions are the holder's affiliations, as a moved slot's are.
     await _unwind(
         tx,
         cq.MOVE_SLOT_AFFILIATIONS,
         [
-            cq.SlotAffiliationsRow(
-                source=f["researcher"], target=real(f["into"]), papers=[f["paper"]]
-            )
-            for f in batch.folds
+            cq.SlotAffiliationsRow(source=f["researcher"], target=f["into"], papers=[f["paper"]])
+            for f in folds
         ],
     )
     await _unwind(tx, wq.FOLD_SLOTS, folds, order=order)
