@@ -74,13 +74,14 @@ CLEAR_PAPER_VECTORS = Query(
     "write",
 )
 
+# The researchers come back as one list (one record): the driver's cost is per record.
 RESEARCHERS_OF_PAPERS = Query(
     "semantic.researchers_of_papers",
     """
     UNWIND $keys AS key
     MATCH (p:Paper {key: key})<-[:AUTHORED]-(r:Researcher)
     USING INDEX SEEK p:Paper(key)
-    RETURN DISTINCT r.id AS id
+    RETURN collect(DISTINCT r.id) AS ids
     """,
 )
 RESEARCHERS_IN_BLOCKS = Query(
@@ -89,7 +90,7 @@ RESEARCHERS_IN_BLOCKS = Query(
     UNWIND $blocks AS block
     MATCH (r:Researcher {name_key: block})
     USING INDEX SEEK r:Researcher(name_key)
-    RETURN DISTINCT r.id AS id
+    RETURN collect(DISTINCT r.id) AS ids
     """,
 )
 RESEARCHER_IDS_AFTER = Query(
@@ -100,14 +101,25 @@ RESEARCHER_IDS_AFTER = Query(
     RETURN r.id AS id
     """,
 )
+# One record: each researcher with the keys of their papers that have a vector, and each of
+# those papers' vector once (a paper of five of them is sent once, not five times).
 RESEARCHER_PAPER_VECTORS = Query(
     "semantic.researcher_paper_vectors",
     """
     UNWIND $ids AS id
     MATCH (r:Researcher {id: id})
     USING INDEX SEEK r:Researcher(id)
-    RETURN r.id AS id, r.merged_into IS NOT NULL AS retired,
-           [(r)-[:AUTHORED]->(p:Paper) WHERE p.embedding IS NOT NULL | p.embedding] AS vectors
+    WITH r, [(r)-[:AUTHORED]->(p:Paper) WHERE p.embedding IS NOT NULL | p] AS papers
+    WITH collect({id: r.id, retired: r.merged_into IS NOT NULL,
+                  papers: [p IN papers | p.key]}) AS researchers,
+         collect(papers) AS lists
+    CALL (lists) {
+        UNWIND lists AS list
+        UNWIND list AS p
+        WITH DISTINCT p
+        RETURN collect({key: p.key, vector: p.embedding}) AS vectors
+    }
+    RETURN researchers, vectors
     """,
 )
 SET_RESEARCHER_TOPICS = Query(

@@ -77,13 +77,16 @@ def digest(text: str) -> str:
     return hashlib.blake2b(f"{MODEL}\n{text}".encode(), digest_size=12).hexdigest()
 
 
-def mean_direction(vectors: Sequence[Sequence[float]]) -> list[float] | None:
+def mean_direction(
+    vectors: Sequence[Sequence[float]] | npt.NDArray[np.float64],
+) -> list[float] | None:
     """The unit-length mean of ``vectors`` (a researcher's topic); ``None`` if there are none
     or they cancel out."""
-    if not vectors:
+    if len(vectors) == 0:
         return None
     total = np.asarray(vectors, dtype=np.float64).sum(axis=0)
     norm = float(np.linalg.norm(total))
     if norm < 1e-9:
         return None
-    return [float(x) for x in total / norm]
+    topic: list[float] = (total / norm).tolist()
+    return topic

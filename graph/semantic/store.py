@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from scholargraph.graph.db import Database, Tx
 from scholargraph.graph.semantic import model
 from scholargraph.queries import semantic as q
 
-TOPICS_PER_TRANSACTION = 500
+TOPICS_PER_TRANSACTION = 1000
 PAPERS_PER_PAGE = 1000
 
 
@@ -73,12 +75,12 @@ async def researchers_touched(
         rows = await db.run(
             q.RESEARCHERS_OF_PAPERS, {"keys": keys[start : start + PAPERS_PER_PAGE]}
         )
-        ids.update(int(row["id"]) for row in rows)
+        ids.update(int(i) for i in rows[0]["ids"])
     names = sorted(set(blocks))
     for start in range(0, len(names), PAPERS_PER_PAGE):
         chunk = names[start : start + PAPERS_PER_PAGE]
         rows = await db.run(q.RESEARCHERS_IN_BLOCKS, {"blocks": chunk})
-        ids.update(int(row["id"]) for row in rows)
+        ids.update(int(i) for i in rows[0]["ids"])
     return sorted(ids)
 
 
@@ -119,14 +121,18 @@ async def refresh_topics(
         chunk = list(ids[start : start + per_transaction])
 
         async def work(tx: Tx, chunk: list[int] = chunk) -> None:
-            rows = await tx.run(q.RESEARCHER_PAPER_VECTORS, {"ids": chunk})
+            [row] = await tx.run(q.RESEARCHER_PAPER_VECTORS, {"ids": chunk})
+            keys = {str(v["key"]): i for i, v in enumerate(row["vectors"])}
+            matrix = np.asarray([v["vector"] for v in row["vectors"]], dtype=np.float64)
             topics, cleared = [], []
-            for row in rows:
-                topic = None if row["retired"] else model.mean_direction(row["vectors"])
+            for researcher in row["researchers"]:
+                # In key order, so the sum, to the last bit, does not depend on load order.
+                rows = [keys[key] for key in sorted(researcher["papers"])]
+                topic = None if researcher["retired"] else model.mean_direction(matrix[rows])
                 if topic is None:
-                    cleared.append(row["id"])
+                    cleared.append(researcher["id"])
                 else:
-                    topics.append({"id": row["id"], "vector": topic})
+                    topics.append({"id": researcher["id"], "vector": topic})
             if topics:
                 await tx.run(q.SET_RESEARCHER_TOPICS, {"rows": topics, "model": model.MODEL})
             if cleared:

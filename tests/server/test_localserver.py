@@ -143,3 +143,15 @@ def test_a_server_started_without_sizes_gets_the_memory_plan(
         assert (state["heap"], state["pagecache"]) == (plan.heap_setting, "64m")
     finally:
         localserver.stop(settings.neo4j_data_dir)
+
+
+def test_keep_alive_is_for_streamed_results_only(neo4j_settings: Settings) -> None:
+    """With keep-alive on every request, the server hints drivers to time each read out, and
+    the Python driver then wraps every socket read of a result's rows in a timer task."""
+    auth = ("neo4j", neo4j_settings.neo4j_password.reveal())
+    with GraphDatabase.driver(neo4j_settings.local_uri, auth=auth) as driver:
+        records, _, _ = driver.execute_query(
+            "SHOW SETTINGS YIELD name, value "
+            "WHERE name = 'server.bolt.connection_keep_alive_for_requests' RETURN value"
+        )
+    assert [r["value"] for r in records] == ["STREAMING"]
