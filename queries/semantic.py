@@ -37,8 +37,8 @@ PAPER_TEXTS = Query(
     UNWIND $keys AS key
     MATCH (p:Paper {key: key})
     USING INDEX SEEK p:Paper(key)
-    RETURN p.key AS key, p.title AS title, p.abstract AS abstract,
-           p.embedding_digest AS digest
+    RETURN collect({key: p.key, title: p.title, abstract: p.abstract,
+                    digest: p.embedding_digest}) AS papers
     """,
 )
 PAPER_TEXTS_AFTER = Query(

@@ -34,8 +34,8 @@ async def embed_papers(tx: Tx, keys: Sequence[str]) -> int:
     other text or another model; returns how many were written."""
     if not keys:
         return 0
-    rows = await tx.run(q.PAPER_TEXTS, {"keys": list(keys)})
-    return await _write_vectors(tx, rows)
+    [row] = await tx.run(q.PAPER_TEXTS, {"keys": list(keys)})
+    return await _write_vectors(tx, row["papers"])
 
 
 async def _write_vectors(tx: Tx, rows: Sequence[dict[str, object]]) -> int:
