@@ -369,6 +369,7 @@ STRAY_PROFILE_AFFILIATIONS = Query(
     USING INDEX SEEK s:Researcher(id)
     UNWIND coalesce(a.profile_keys, []) AS key
     MATCH (i:Identifier {key: key})-[:IDENTIFIES]->(r:Researcher)
+    USING INDEX SEEK i:Identifier(key)
     WHERE r <> s
     WITH s, r, collect(DISTINCT key) AS keys
     ORDER BY s.id, r.id
