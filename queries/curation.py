@@ -226,11 +226,15 @@ CREATE_RESEARCHER = Query(
 )
 # COAUTHOR edges of the given researchers, rebuilt from their authorships (once per pair,
 # lower id to higher; hyperauthored papers left out, as the loader does).
+# Both planned from the researchers named, whatever the statistics say (a store emptied just
+# before a load once planned the drop from a scan). COAUTHOR and AUTHORED edges only leave
+# researchers: the other end needs no label, and a label would let a plan start there.
 DROP_COAUTHORS = Query(
     "curation.drop_coauthors",
     """
     UNWIND $ids AS id
-    MATCH (:Researcher {id: id})-[c:COAUTHOR]-(:Researcher)
+    MATCH (r:Researcher {id: id})-[c:COAUTHOR]-()
+    USING INDEX SEEK r:Researcher(id)
     DELETE c
     """,
     "write",
@@ -239,7 +243,8 @@ BUILD_COAUTHORS = Query(
     "curation.build_coauthors",
     """
     UNWIND $ids AS id
-    MATCH (r:Researcher {id: id})-[:AUTHORED]->(p:Paper)<-[:AUTHORED]-(o:Researcher)
+    MATCH (r:Researcher {id: id})-[:AUTHORED]->(p:Paper)<-[:AUTHORED]-(o)
+    USING INDEX SEEK r:Researcher(id)
     WHERE o <> r AND NOT coalesce(p.hyperauthored, false)
     WITH r, o, count(DISTINCT p) AS n, min(p.year) AS first_year, max(p.year) AS last_year
     WITH CASE WHEN r.id < o.id THEN r ELSE o END AS a,
