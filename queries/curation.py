@@ -225,10 +225,10 @@ CREATE_RESEARCHER = Query(
     "write",
 )
 # COAUTHOR edges of the given researchers, rebuilt from their authorships (once per pair,
-# lower id to higher; hyperauthored papers left out, as the loader does).
-# Both planned from the researchers named, whatever the statistics say (a store emptied just
-# before a load once planned the drop from a scan). COAUTHOR and AUTHORED edges only leave
-# researchers: the other end needs no label, and a label would let a plan start there.
+# lower id to higher; hyperauthored papers left out, as the loader does). Both are planned
+# from the researchers named, whatever the statistics say (on a store emptied just before a
+# load, the drop was once planned from a scan); COAUTHOR and AUTHORED edges only leave
+# researchers, so the far end needs no label, and a label would let a plan start there.
 DROP_COAUTHORS = Query(
     "curation.drop_coauthors",
     """

@@ -127,8 +127,8 @@ async def refresh_topics(
             topics, cleared = [], []
             for researcher in row["researchers"]:
                 # In key order, so the sum, to the last bit, does not depend on load order.
-                rows = [keys[key] for key in sorted(researcher["papers"])]
-                topic = None if researcher["retired"] else model.mean_direction(matrix[rows])
+                own = [keys[key] for key in sorted(researcher["papers"])]
+                topic = None if researcher["retired"] else model.mean_direction(matrix[own])
                 if topic is None:
                     cleared.append(researcher["id"])
                 else:
