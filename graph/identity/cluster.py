@@ -390,8 +390,7 @@ def _attach_nameonly(groups: _Groups, threshold: float, share: float) -> None:
     for root in roots:
         forms.update(groups.profiles[root].forms)
     decided: dict[tuple[object, ...], int | None] = {}
-    moves: list[tuple[int, int]] = []
-    joining: dict[int, set[str]] = {}  # each target's ORCIDs, with those of its joiners
+    wanted: list[tuple[float, int, int]] = []  # (-link, root, anchor): the closest first
     for root in roots:
         profile = groups.profiles[root]
         if profile.size > 1 or profile.has_evidence:
@@ -403,15 +402,25 @@ def _attach_nameonly(groups: _Groups, threshold: float, share: float) -> None:
                 profile, candidates, groups.context, threshold, share, forms
             )
         target = decided[signature]
-        if target is None or groups.curator_forbids(root, anchors[target]):
+        if target is not None and not groups.curator_forbids(root, anchors[target]):
+            link = link_log_odds(profile, candidates[target], groups.context)
+            wanted.append((-(link if link is not None else threshold), root, anchors[target]))
+    joining: dict[int, set[str]] = {}  # each target's ORCIDs, with those of its joiners
+    joiners: dict[int, list[int]] = defaultdict(list)
+    for _, root, anchor in sorted(wanted):
+        # Two ORCIDs are two people, and so are two mentions kept apart (two slots of one
+        # paper), also when both would attach to one group: the closer one joins it.
+        theirs = joining.setdefault(anchor, set(groups.profiles[anchor].orcids))
+        orcids = groups.profiles[root].orcids
+        if orcids and theirs and orcids != theirs:
             continue
-        # Two ORCIDs are two people, also when both would attach to one group.
-        theirs = joining.setdefault(anchors[target], set(groups.profiles[anchors[target]].orcids))
-        if not (profile.orcids and theirs and profile.orcids != theirs):
-            theirs |= profile.orcids
-            moves.append((root, anchors[target]))
-    for root, anchor in moves:
-        groups.union(groups.find(root), groups.find(anchor))
+        if any(groups.curator_forbids(root, other) for other in joiners[anchor]):
+            continue
+        theirs |= orcids
+        joiners[anchor].append(root)
+    for anchor, joined in joiners.items():
+        for root in joined:
+            groups.union(groups.find(root), groups.find(anchor))
 
 
 def best_group(

@@ -235,7 +235,9 @@ class SlotMove:
     a new researcher named ``name`` when ``target`` is None; ``group`` names the new
     researcher's cluster, so that several sources' slots land on one new researcher.
     ``keys`` are the identifiers that go along (those the source holds of the ids its moved
-    slots carry)."""
+    slots carry). ``parked``: the source is the new researcher of that group, where an
+    earlier move set the slots down while the target gave up its own slot of their papers
+    (two namesakes of one paper exchanging slots; see :func:`_in_order`)."""
 
     source: int
     target: int | None
@@ -244,6 +246,7 @@ class SlotMove:
     name: str
     keys: tuple[str, ...] = ()
     profile: bool = False  # the ids of a profile mention (see :func:`profile_rows`)
+    parked: str | None = None
 
     @property
     def reason(self) -> str:
@@ -405,8 +408,13 @@ def _taking(
 def _in_order(
     moves: list[SlotMove], slot_of: Mapping[tuple[int, str], StoredSlot]
 ) -> tuple[SlotMove, ...]:
-    """The moves, each after those taking away a slot of its papers from its target; moves
-    that wait on each other keep the slots they wait for where they are."""
+    """The moves, each after those taking away a slot of its papers from its target.
+
+    Moves that wait on each other (two namesakes of one paper exchanging their slots: each
+    target holds the slot the other move takes away) are untied at the first of them: its
+    waiting slots go to a new researcher first, and from there to the target last, once
+    every other move has run (the new researcher, left with nothing, is retired)."""
+    moves = list(moves)
     away = {(m.source, paper): i for i, m in enumerate(moves) for paper in m.papers}
     waits = [
         {away[(m.target, p)] for p in m.papers if (m.target, p) in away} - {i}
@@ -415,18 +423,23 @@ def _in_order(
         for i, m in enumerate(moves)
     ]
     done: list[int] = []
+    last: list[SlotMove] = []
     while len(done) < len(moves):
         ready = [i for i in range(len(moves)) if i not in done and waits[i] <= set(done)]
-        if not ready:
-            stuck = [i for i in range(len(moves)) if i not in done]
-            for i in stuck:
-                move = moves[i]
-                papers = [p for p in move.papers if (move.target, p) not in away]
-                moves[i] = _taking(move, papers, slot_of)
-            done += stuck
-            break
-        done.append(ready[0])
-    return tuple(moves[i] for i in done if moves[i].papers)
+        if ready:
+            done.append(ready[0])
+            continue
+        first = min(i for i in range(len(moves)) if i not in done)
+        move = moves[first]
+        waiting = [p for p in move.papers if (move.target, p) in away]
+        parked = replace(_taking(move, waiting, slot_of), target=None, group=f"{move.group}~parked")
+        moves[first] = _taking(move, [p for p in move.papers if p not in waiting], slot_of)
+        waits[first] = set()
+        moves.append(parked)
+        waits.append(set())
+        done.append(len(moves) - 1)
+        last.append(replace(parked, target=move.target, group=move.group, parked=parked.group))
+    return (*(moves[i] for i in done if moves[i].papers), *last)
 
 
 def _split_overmerged(

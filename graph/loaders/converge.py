@@ -172,8 +172,9 @@ async def apply_moves(tx: Tx, moves: Iterable[SlotMove]) -> int:
             if move.group not in created:
                 created[move.group] = await curation.new_researcher(tx, move.name)
             target = created[move.group]
+        source = created[move.parked] if move.parked is not None else move.source
         moving = curation.SlotMoving(
-            move.source, target, tuple(move.papers), move.reason, tuple(move.keys)
+            source, target, tuple(move.papers), move.reason, tuple(move.keys)
         )
         if not wave.admits(moving):
             await _make(tx, wave)

@@ -247,7 +247,8 @@ def test_no_move_gives_a_researcher_a_second_slot_of_one_paper() -> None:
     """Two printings of one name on one paper are two authors: a move that would bring the
     second to the researcher holding the first (who keeps it) is dropped, the rest of the
     move goes ahead with only the ids of the slots it still takes; a move bringing a slot to
-    a researcher whose slot of that paper moves away runs after that move."""
+    a researcher whose slot of that paper moves away runs after that move; two that wait on
+    each other go through a new researcher."""
     first = StoredSlot(7, "2406.00171", 1, "Inés S. González", anchored=False)
     second = StoredSlot(8, "2406.00171", 2, "Inés González", anchored=False, held=("s2:1",))
     other = StoredSlot(8, "1808.00031", 1, "Inés González", anchored=False, held=("s2:2",))
@@ -257,5 +258,14 @@ def test_no_move_gives_a_researcher_a_second_slot_of_one_paper() -> None:
     leaving = SlotMove(7, None, ("2406.00171",), "h", "Inés S. González")
     assert _one_slot_per_paper([move, leaving], [first, second, other]) == (leaving, move)
     back = SlotMove(7, 8, ("2406.00171",), "h", "Inés S. González")
-    (kept,) = _one_slot_per_paper([move, back], [first, second, other])
-    assert kept.papers == ("1808.00031",)  # two moves waiting on each other: both slots stay
+    # Two moves waiting on each other (the two exchange their slots of one paper): the first
+    # sets its waiting slot down on a new researcher, and takes it from there last.
+    parked = SlotMove(8, None, ("2406.00171",), "g~parked", "Inés González", ("s2:1",))
+    direct = SlotMove(8, 7, ("1808.00031",), "g", "Inés González", ("s2:2",))
+    later = SlotMove(8, 7, ("2406.00171",), "g", "Inés González", ("s2:1",), parked="g~parked")
+    assert _one_slot_per_paper([move, back], [first, second, other]) == (
+        parked,
+        direct,
+        back,
+        later,
+    )
