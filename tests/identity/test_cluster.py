@@ -148,6 +148,22 @@ def test_a_name_only_mention_joins_a_dominant_person_but_not_one_of_many() -> No
     assert ("y",) in clusters
 
 
+def test_two_name_only_mentions_kept_apart_never_join_one_person_together() -> None:
+    """Two printings of one name on one paper (a hyperauthor paper gives no coauthors) are
+    two authors: both would join the dominant person on their own, only the closer does."""
+    sheffield = [
+        mention(f"s{i}", "Peter Willett", affiliations=("University of Sheffield",))
+        for i in range(8)
+    ]
+    full = mention("x", "Peter Willett", paper_id="p")
+    initial = mention("y", "P. Willett", paper_id="p")
+    assert len(cluster_mentions([*sheffield, full])) == 1
+    assert len(cluster_mentions([*sheffield, initial])) == 1
+    apart = Constraints.of(distinct=[("x", "y")])
+    clusters = cluster_mentions([*sheffield, full, initial], constraints=apart)
+    assert ("y",) in clusters and len(clusters) == 2
+
+
 def test_blocks_join_spellings_and_turn_round_surname_first_names() -> None:
     mentions = [
         mention("1", "Wolfgang Müller"),
