@@ -31,6 +31,7 @@ from scholargraph.graph.db import Database, Tx
 from scholargraph.graph.errors import BadInput, IdentityError, NotFound
 from scholargraph.graph.identity import block_key, parse_name
 from scholargraph.graph.identity.merging import merge_refusal
+from scholargraph.graph.identity.names import base_block_key
 from scholargraph.graph.identity.resolver import MachineMerge
 from scholargraph.graph.identity.snapshot import ResearcherState, SharedPaper
 from scholargraph.graph.loaders.rows import slugify
@@ -409,6 +410,7 @@ async def new_researcher(tx: Tx, name: str) -> int:
             "name": name,
             "slug": slugify(name),
             "name_key": block_key(parse_name(name)),
+            "base_key": base_block_key(parse_name(name)),
         },
     )
     return new_id

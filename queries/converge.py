@@ -29,6 +29,7 @@ class BlockUnitRow(TypedDict):
     researcher: int
     paper: str
     position: int
+    raw_name: str
     source_ids: list[str]
     pinned: bool
     method: str
@@ -51,7 +52,7 @@ BLOCK_UNITS = Query(
          EXISTS { (r)-[:DISTINCT_FROM]-() } AS distinct
     MATCH (r)-[a:AUTHORED]->(p:Paper)
     RETURN collect({block: block, researcher: r.id, paper: p.key, position: a.position,
-                    source_ids: coalesce(a.source_ids, []),
+                    raw_name: a.raw_name, source_ids: coalesce(a.source_ids, []),
                     pinned: coalesce(a.pinned, false), method: a.method,
                     holder_has_ids: r.orcid IS NOT NULL OR size(keys) > 0 OR distinct,
                     holder_keys: keys, holder_distinct: distinct}) AS rows
@@ -99,6 +100,18 @@ BLOCK_PROFILES = Query(
                                          all + coalesce(p.profile_affiliations, [])),
                     holder_keys: [i IN ids | i.key],
                     holder_distinct: EXISTS { (r)-[:DISTINCT_FROM]-() }}) AS rows
+    """,
+)
+# The blocks of live researchers whose names reduce to the given blocks (``base_key``): a
+# pass deciding ``g rossi`` reads ``g dirossi`` too.
+BLOCKS_REDUCING_TO = Query(
+    "converge.blocks_reducing_to",
+    """
+    UNWIND $blocks AS block
+    MATCH (r:Researcher {base_key: block})
+    USING INDEX SEEK r:Researcher(base_key)
+    WHERE r.merged_into IS NULL
+    RETURN collect(DISTINCT r.name_key) AS blocks
     """,
 )
 # The name keys of every live researcher with a slot.
@@ -436,6 +449,7 @@ class SettleRow(TypedDict):
     id: int
     name: str
     name_key: str  # the block of the name shown
+    base_key: str | None  # names.base_block_key of that name
     alt_names: list[str]
 
 
@@ -457,6 +471,7 @@ SETTLE_RESEARCHERS = Query(
          r.name_key <> row.name_key AS rekeyed
     SET r.name = row.name,
         r.name_key = row.name_key,
+        r.base_key = row.base_key,
         r.alt_names = row.alt_names,
         r.alt_names_text = reduce(t = '', x IN row.alt_names | t + ' ' + x),
         r.h_index_s2 = reduce(h = null, i IN profiles |

@@ -219,6 +219,7 @@ CREATE_RESEARCHER = Query(
     "curation.create_researcher",
     """
     CREATE (r:Researcher {id: $id, slug: $slug, name: $name, name_key: $name_key,
+                          base_key: $base_key,
                           alt_names: [], alt_names_text: '', s2_ids: [], openalex_ids: [],
                           paper_count: 0, citation_count: 0})
     """,

@@ -95,6 +95,7 @@ class ResearcherRow(TypedDict):
     slug: str
     name: str
     name_key: str
+    base_key: str | None
     orcid: str | None
     h_index_s2: int | None
     h_index_openalex: int | None
@@ -114,6 +115,7 @@ UPSERT_RESEARCHERS = Query(
     UNWIND $rows AS row
     MERGE (r:Researcher {id: row.id})
     ON CREATE SET r.slug = row.slug, r.name = row.name, r.name_key = row.name_key,
+                  r.base_key = row.base_key,
                   r.paper_count = 0, r.citation_count = 0
     SET r.orcid = CASE WHEN r.orcid IS NULL AND row.orcid IS NOT NULL
                             AND NOT EXISTS { (:Researcher {orcid: row.orcid}) }

@@ -52,7 +52,7 @@ from typing import Any
 from scholargraph.graph.identity import overmerge
 from scholargraph.graph.identity.cluster import Constraints, blocks_of, cluster_block
 from scholargraph.graph.identity.name_forms import preferred_name
-from scholargraph.graph.identity.names import block_key, parse_name
+from scholargraph.graph.identity.names import block_key, parse_name, swapped, variant_block_keys
 from scholargraph.graph.identity.rules import DIRECT_METHODS
 from scholargraph.graph.identity.scoring import Mention, ScoringContext
 
@@ -187,16 +187,68 @@ def _shared_on_a_paper(rows: Sequence[Mapping[str, Any]]) -> frozenset[str]:
 
 
 def blocks_to_decide(rows: Iterable[Mapping[str, Any]]) -> list[str]:
-    """The blocks, of ``BLOCK_UNITS`` rows, that hold anything to decide: a free slot, a
-    researcher holding two units, or two units that could be one person."""
-    by_block: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
-    for row in rows:
-        by_block[row["block"]].append(row)
-    return [
-        block
-        for block, members in sorted(by_block.items())
+    """The blocks, of ``BLOCK_UNITS`` rows, of :func:`components_to_decide`."""
+    return sorted(block for group in components_to_decide(rows) for block in group)
+
+
+def components_to_decide(rows: Iterable[Mapping[str, Any]]) -> list[tuple[str, ...]]:
+    """The groups of blocks, of ``BLOCK_UNITS`` rows, that hold anything to decide: a free
+    slot, a researcher holding two units, or two units that could be one person.
+
+    Blocks go together as :func:`graph.identity.cluster.blocks_of` joins their mentions
+    (a printing of another block on a researcher's slot, a particle, a hyphenated part or
+    an umlaut written out that is another printed name's block): the pass decides them as
+    one, or a slot a write placed across two blocks would stay wherever the load's order
+    left it."""
+    listed = list(rows)
+    by_group: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    joined = _joined_blocks(listed)
+    for row in listed:
+        by_group[joined[row["block"]]].append(row)
+    groups = [
+        tuple(sorted({row["block"] for row in members}))
+        for members in by_group.values()
         if not _all_settled(_held_by_ids(stored_slots(members)))
     ]
+    return sorted(groups)
+
+
+def linked_blocks(rows: Iterable[Mapping[str, Any]]) -> set[str]:
+    """Every block the rows' printed names may join (see :func:`components_to_decide`)."""
+    return {key for row in rows for key in _name_blocks(str(row.get("raw_name") or ""))}
+
+
+def _name_blocks(raw_name: str) -> tuple[str, ...]:
+    if not raw_name:
+        return ()
+    name = parse_name(raw_name)
+    turned = swapped(name)
+    return (
+        block_key(name),
+        *variant_block_keys(name),
+        *((block_key(turned),) if turned is not None else ()),
+    )
+
+
+def _joined_blocks(rows: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """Each row's block → the first block of its group."""
+    parent: dict[str, str] = {}
+
+    def find(key: str) -> str:
+        while parent.setdefault(key, key) != key:
+            parent[key] = parent[parent[key]]
+            key = parent[key]
+        return key
+
+    present = {row["block"] for row in rows}
+    for row in rows:
+        find(row["block"])
+    for row in rows:
+        for key in _name_blocks(str(row.get("raw_name") or "")):
+            if key in present:
+                a, b = sorted((find(row["block"]), find(key)))
+                parent[b] = a
+    return {block: find(block) for block in present}
 
 
 def _all_settled(slots: Sequence[StoredSlot]) -> bool:

@@ -285,6 +285,24 @@ def block_key(name: ParsedName) -> str:
     return f"{name.first_initial} {last_key(name)}".strip()
 
 
+def base_block_key(name: ParsedName) -> str | None:
+    """The block of the name's surname with every variant of :func:`variant_block_keys`
+    applied at once (no particles, the first part of a hyphenated name, umlauts not written
+    out), where it differs from :func:`block_key`: a name filed under ``g dirossi`` has
+    ``g rossi``, so a pass deciding ``g rossi`` finds it (see
+    :func:`graph.identity.converge.components_to_decide`).
+
+    >>> base_block_key(parse_name("Joost van den Meijer")), base_block_key(parse_name("Jo Li"))
+    ('j meijer', None)
+    """
+    words = [w for w in name.last.split() if w not in PARTICLES] or name.last.split()
+    if not words:
+        return None
+    surname = _UMLAUT_SPELLED.sub(r"\1", words[-1].split("-")[0].replace(" ", ""))
+    base = f"{name.first_initial} {surname}".strip()
+    return None if base == block_key(name) else base
+
+
 @lru_cache(maxsize=1 << 16)
 def variant_block_keys(name: ParsedName) -> tuple[str, ...]:
     """Other blocks the same person may be filed under, besides :func:`block_key`.

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from scholargraph.graph.identity.mentions import ORDER_RANK, Slot
 from scholargraph.graph.identity.name_forms import preferred_name
-from scholargraph.graph.identity.names import block_key, parse_name
+from scholargraph.graph.identity.names import base_block_key, block_key, parse_name
 from scholargraph.graph.identity.precedence import record_ref
 from scholargraph.graph.identity.resolver import MachineMerge, Resolved, resolve
 from scholargraph.graph.identity.rules import Resolution
@@ -205,6 +205,7 @@ class _Features:
             slug=slugify(name),
             name=name,
             name_key=block_key(parse_name(name)),
+            base_key=base_block_key(parse_name(name)),
             orcid=orcid,
             h_index_s2=None,
             h_index_openalex=None,

@@ -1,7 +1,7 @@
 """After a load: the name blocks it touched, decided again from the final graph.
 
 :func:`converge_blocks` reads who holds each touched block's slots by which ids, keeps the
-blocks with anything to decide (:func:`graph.identity.converge.blocks_to_decide`), asks the
+blocks with anything to decide (:func:`graph.identity.converge.components_to_decide`), asks the
 pure :func:`graph.identity.converge.converge` for the moves, and makes them as recorded
 machine moves (:func:`graph.curation.move_slots`, with the ids that go along). Each group of
 blocks is read, decided and written in one transaction, so a retried transaction decides
@@ -20,6 +20,7 @@ coauthor tie.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from scholargraph.graph import curation
@@ -27,19 +28,22 @@ from scholargraph.graph.db import Database, Tx
 from scholargraph.graph.errors import IdentityError
 from scholargraph.graph.identity.converge import (
     SlotMove,
-    blocks_to_decide,
+    components_to_decide,
     converge,
+    linked_blocks,
     profile_rows,
     stored_slots,
 )
 from scholargraph.graph.identity.name_forms import preferred_name, settled_names
-from scholargraph.graph.identity.names import block_key, parse_name
+from scholargraph.graph.identity.names import base_block_key, block_key, parse_name
 from scholargraph.queries import converge as q
 from scholargraph.queries import writer as writer_queries
 
 BLOCKS_PER_TRANSACTION = 500
 UNIT_BLOCKS_PER_READ = 5_000
 SETTLE_BLOCKS_PER_TRANSACTION = 2_000
+# Rounds of deciding and joining orphaned ids: a join changes what a decision reads.
+PASS_ROUNDS = 3
 # The pass reads every touched block of a whole load at once: more than one batch's work.
 PASS_TIMEOUT_S = 600.0
 
@@ -57,21 +61,33 @@ async def converge_blocks(
         keys = sorted(str(row["block"]) for row in (found[0]["rows"] if found else []))
     else:
         keys = sorted(set(blocks))
-    pending = await _to_decide(db, keys)
-    moved = 0
-    for start in range(0, len(pending), per_transaction):
-        chunk = pending[start : start + per_transaction]
-
-        async def work(tx: Tx, chunk: list[str] = chunk) -> int:
-            rows = await tx.run(q.BLOCK_SLOTS, {"blocks": chunk})
-            profiles = await tx.run(q.BLOCK_PROFILES, {"blocks": chunk})
-            slots = [*(rows[0]["rows"] if rows else []), *_profiles(profiles)]
-            return await apply_moves(tx, converge(stored_slots(slots)))
-
-        moved += await db.unit(work, timeout_s=PASS_TIMEOUT_S)
-    await join_orphaned_ids(db, keys)
+    moved, decided, todo = 0, set(keys), keys
+    for _ in range(PASS_ROUNDS):
+        pending = await _to_decide(db, todo)
+        changed: list[str] = []
+        for chunk in _chunks(pending, per_transaction):
+            slots, moves = await db.unit(partial(_decide, chunk=chunk), timeout_s=PASS_TIMEOUT_S)
+            moved += slots
+            changed += chunk if moves else []
+        decided.update(block for group in pending for block in group)
+        # A move or a merge changes what the blocks' decisions read (a researcher's ids
+        # beyond their slots make one profile mention): decide those blocks again.
+        joined = await join_orphaned_ids(db, sorted(decided))
+        if not changed and not joined:
+            break
+        todo = sorted(decided) if joined else changed
+    keys = sorted(decided)
     await settle_blocks(db, keys)
     return moved
+
+
+async def _decide(tx: Tx, *, chunk: list[str]) -> tuple[int, int]:
+    """The slots moved and the moves made, deciding the blocks of ``chunk``."""
+    rows = await tx.run(q.BLOCK_SLOTS, {"blocks": chunk})
+    profiles = await tx.run(q.BLOCK_PROFILES, {"blocks": chunk})
+    slots = [*(rows[0]["rows"] if rows else []), *_profiles(profiles)]
+    moves = converge(stored_slots(slots))
+    return await apply_moves(tx, moves), len(moves)
 
 
 async def join_orphaned_ids(
@@ -143,14 +159,37 @@ async def _follow_profiles(tx: Tx, ids: list[int]) -> list[int]:
     return [row["target"] for row in rows]
 
 
-async def _to_decide(db: Database, blocks: list[str]) -> list[str]:
-    pending: list[str] = []
+async def _to_decide(db: Database, blocks: list[str]) -> list[tuple[str, ...]]:
+    """The groups of blocks with anything to decide (see
+    :func:`graph.identity.converge.components_to_decide`) that hold any of ``blocks``; the
+    blocks their printed names may join are read too."""
+    rows = await _unit_rows(db, blocks)
+    reducing = await db.run(q.BLOCKS_REDUCING_TO, {"blocks": blocks}, timeout_s=PASS_TIMEOUT_S)
+    found = set(reducing[0]["blocks"]) if reducing else set()
+    linked = sorted((linked_blocks(rows) | found) - set(blocks))
+    rows += await _unit_rows(db, linked)
+    wanted = set(blocks)
+    return [group for group in components_to_decide(rows) if wanted.intersection(group)]
+
+
+async def _unit_rows(db: Database, blocks: list[str]) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
     for start in range(0, len(blocks), UNIT_BLOCKS_PER_READ):
         chunk = blocks[start : start + UNIT_BLOCKS_PER_READ]
         found = await db.run(q.BLOCK_UNITS, {"blocks": chunk}, timeout_s=PASS_TIMEOUT_S)
         profiles = await db.run(q.BLOCK_PROFILES, {"blocks": chunk}, timeout_s=PASS_TIMEOUT_S)
-        pending += blocks_to_decide([*(found[0]["rows"] if found else []), *_profiles(profiles)])
-    return pending
+        rows += [*(found[0]["rows"] if found else []), *_profiles(profiles)]
+    return rows
+
+
+def _chunks(groups: list[tuple[str, ...]], size: int) -> list[list[str]]:
+    """The groups' blocks in transactions of about ``size`` blocks, no group cut."""
+    chunks: list[list[str]] = []
+    for group in groups:
+        if not chunks or len(chunks[-1]) + len(group) > size:
+            chunks.append([])
+        chunks[-1].extend(group)
+    return chunks
 
 
 def _profiles(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -214,6 +253,7 @@ def _settled(row: q.ResearcherNamesRow) -> q.SettleRow:
         "id": row["id"],
         "name": name,
         "name_key": block_key(parse_name(filed)),
+        "base_key": base_block_key(parse_name(filed)),
         "alt_names": list(others),
     }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scholargraph.graph.db import Database, Tx
 from scholargraph.graph.identity.mentions import identifier_keys
-from scholargraph.graph.identity.names import block_key, parse_name
+from scholargraph.graph.identity.names import base_block_key, block_key, parse_name
 from scholargraph.graph.institutions.linking import ID_METHOD, ID_SCORE
 from scholargraph.graph.loaders.institutions import InstitutionIndex
 from scholargraph.graph.loaders.rows import slugify
@@ -106,6 +106,7 @@ def _researcher_row(rid: int, author: AuthorRecord) -> wq.ResearcherRow:
         slug=slugify(author.name),
         name=author.name,
         name_key=block_key(parse_name(author.name)),
+        base_key=base_block_key(parse_name(author.name)),
         orcid=author.orcid,
         h_index_s2=author.h_index if author.source == "s2" else None,
         h_index_openalex=author.h_index if author.source == "openalex" else None,

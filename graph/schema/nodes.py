@@ -89,6 +89,7 @@ class Researcher(StructuredNode):
     slug = StringProperty(required=True)
     name = StringProperty(required=True, index=True)
     name_key = StringProperty(index=True)
+    base_key = StringProperty(index=True)  # names.base_block_key, where it differs
     alt_names = ArrayProperty(StringProperty(), default=list)
     orcid = StringProperty(unique_index=True)
     s2_ids = ArrayProperty(StringProperty(), default=list)
