@@ -12,10 +12,14 @@ from scholargraph.graph.identity.converge import (
     StoredSlot,
     _one_slot_per_paper,
     blocks_to_decide,
+    components_to_decide,
     converge,
+    linked_blocks,
     stored_slots,
     units_of,
 )
+from scholargraph.graph.identity.names import base_block_key, parse_name
+from scholargraph.graph.loaders.converge import _chunks
 
 SMITH_LAB = ("A. Jones", "B. Brown", "C. White")
 
@@ -188,6 +192,47 @@ def test_only_blocks_with_something_to_decide_are_read_again() -> None:
         row("brown b", 5, "p5", []),  # a name-only slot
     ]
     assert blocks_to_decide(rows) == ["brown b", "jones a"]
+
+
+def test_blocks_a_printing_joins_are_decided_together() -> None:
+    """``Giulia Rossi`` (an OpenAlex id) and ``G. di Rossi`` (an S2 id) each settle their own
+    block, but the particle joins the blocks: a write that put them on one researcher would
+    otherwise stay, and one that kept them apart too, whichever order the loads came in."""
+
+    def row(
+        block: str, researcher: int, paper: str, name: str, ids: list[str]
+    ) -> dict[str, object]:
+        return {
+            "block": block,
+            "researcher": researcher,
+            "paper": paper,
+            "position": 1,
+            "raw_name": name,
+            "source_ids": ids,
+            "pinned": False,
+            "method": "s2_id",
+            "holder_has_ids": True,
+            "holder_keys": ids,
+            "holder_distinct": False,
+        }
+
+    rossi = [
+        row("g rossi", 1, "p1", "Giulia Rossi", ["openalex:A1"]),
+        row("g dirossi", 2, "p2", "G. di Rossi", ["s2:2"]),
+    ]
+    other = row("l zhang", 3, "p3", "Lei Zhang", ["s2:3"])
+    assert blocks_to_decide(rossi[:1]) == blocks_to_decide(rossi[1:]) == []
+    assert components_to_decide([*rossi, other]) == [("g dirossi", "g rossi")]
+    # the printed names' blocks, their variants and the names read the other way round
+    assert linked_blocks(rossi) == {"g rossi", "g dirossi", "r giulia"}
+    assert base_block_key(parse_name("G. di Rossi")) == "g rossi"
+    assert base_block_key(parse_name("Giulia Rossi")) is None
+
+
+def test_a_pass_keeps_each_group_of_blocks_in_one_transaction() -> None:
+    groups = [("a x",), ("b x", "b y", "b z"), ("c x",)]
+    assert _chunks(groups, 2) == [["a x"], ["b x", "b y", "b z"], ["c x"]]
+    assert _chunks(groups, 4) == [["a x", "b x", "b y", "b z"], ["c x"]]
 
 
 def _row(
