@@ -149,7 +149,7 @@ def _edges_after(
             edges[ref] = replace(theirs, written=i, holder=None)
             edges[other] = replace(mine, written=theirs.written, holder=None)
             continue
-        here = _holder_by_position(edges, res, printed)
+        here = _holder_by_position(edges, res, printed, result)
         if here is not None:
             result[i] = replace(
                 res, researcher=here, method="cross_source", confidence=1.0, same_as=(), replaces=()
@@ -187,7 +187,10 @@ def _elsewhere(edges: dict[Ref, _Edge], res: Resolution, loser: int) -> bool:
 
 
 def _holder_by_position(
-    edges: dict[Ref, _Edge], res: Resolution, printed: Mapping[tuple[str, int], str]
+    edges: dict[Ref, _Edge],
+    res: Resolution,
+    printed: Mapping[tuple[str, int], str],
+    result: Sequence[Resolution],
 ) -> int | None:
     """The holder of the slot's position, where the researcher a source's author id found
     holds another position on the paper by the order's source and the record agrees with
@@ -195,12 +198,14 @@ def _holder_by_position(
     holder's at the slot's. The id is then the one out of place (an earlier grouping left
     it with that researcher) and the positions decide; the id stays on the slot's edge, for
     convergence to weigh. Otherwise the id's researcher would take the mention onto their
-    edge while the record's author at their position found no one: a position held twice."""
+    edge while the record's author at their position found no one: a position held twice.
+    Where the record's own author at that position is already written on that edge, the
+    edge is theirs all the more (two namesakes of one paper, an id left with the wrong one)."""
     mine = edges.get(ref_of(res))
     if (
         res.method not in SOURCE_ID_METHODS
         or mine is None
-        or mine.written is not None
+        or not _free_or_own(mine, res, result)
         or mine.position == res.slot.position
         or _order(res.slot.source) <= _order(mine.source)
     ):
@@ -215,6 +220,15 @@ def _holder_by_position(
         return None
     pairs = ((there, mine.printed), (res.slot.raw_name, theirs.printed))
     return at[0] if all(_same_slot(a, b) for a, b in pairs) else None
+
+
+def _free_or_own(mine: _Edge, res: Resolution, result: Sequence[Resolution]) -> bool:
+    """Whether the batch writes nothing on the edge yet, or the slot its source prints at
+    the edge's own position."""
+    if mine.written is None:
+        return True
+    theirs = result[mine.written].slot
+    return theirs.source == res.slot.source and theirs.position == mine.position
 
 
 def _same_slot(a: str, b: str) -> bool:
