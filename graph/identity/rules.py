@@ -74,14 +74,6 @@ def same_slot_names(a: ParsedName, b: ParsedName) -> bool:
     return turned is not None and names_compatible(a, turned)
 
 
-def _known_here(holder: Holder) -> bool:
-    """Whether the holder is known by ids and holds this slot by more than a name (an id on
-    the edge, a direct rule, a pin): then a slot's id naming another researcher says the two
-    are one person (a merge). A holder placed here by name alone only gives the slot up."""
-    anchored = holder.pinned or holder.method in DIRECT_METHODS
-    return holder.has_ids and (anchored or any(w.startswith("id:") for w in holder.written))
-
-
 def _holds_same_slot(holder: Holder, name: ParsedName) -> bool:
     return any(same_slot_names(known, name) for known in holder.names)
 
@@ -102,8 +94,8 @@ def decide(slot: Slot, snapshot: Snapshot, printed: Printed) -> Resolution | Non
                 slot,
                 researcher=found,
                 method=method,
-                same_as=tuple(h.researcher for h in same if _known_here(h)),
-                replaces=tuple(h.researcher for h in same if not _known_here(h)),
+                same_as=tuple(h.researcher for h in same if h.has_ids),
+                replaces=tuple(h.researcher for h in same if not h.has_ids),
                 stored_keys=stored,
             )
     for holder in paper.near(name, slot.position):

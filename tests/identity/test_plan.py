@@ -268,25 +268,6 @@ def test_an_id_held_by_the_author_at_another_position_leaves_each_position_to_it
     assert batch.folds == () and batch.merges == ()
 
 
-def test_a_holder_placed_by_name_gives_up_the_slot_an_id_names_and_is_not_merged() -> None:
-    """arXiv placed "E. Morozov" (1) by name with ADA, whom S2 knows by the id of another
-    Elena Morozov; S2 names CARL at 1 and ADA at 2 (BOB's, by name). A holder's claim by
-    name alone says nothing of who its ids are: ADA gives up 1 to CARL and takes 2 from
-    BOB, and no one is merged (two S2 ids, two people)."""
-    carl = 1_000_003
-    snapshot = _snapshot(
-        _holder("2403.01667", 1, ADA, "Elena Morozov", raw_name="E. Morozov", has_ids=True),
-        _holder("2403.01667", 2, BOB, "Elena Morozov"),
-        identifiers={"s2:528": carl, "s2:529": ADA},
-        states=_states(ADA, BOB, carl),
-    )
-    morozovs = [author("E. Morozov", "s2", s2="528"), author("Elena Morozov", "s2", s2="529")]
-    batch = _plan([paper("2403.01667", morozovs, source="s2")], snapshot)
-    assert batch.merges == ()
-    held = sorted((r["position"], r["researcher"]) for r in batch.authorships)
-    assert held == [(1, carl), (2, ADA)]
-
-
 def test_two_holders_folded_on_one_paper_have_their_own_tie_recounted() -> None:
     """Two name-placed holders of one paper fold into the researchers the ids name: the tie
     between the two of them loses that paper too, not only their ties with the others."""
