@@ -28,6 +28,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
+from scholargraph.graph.identity.disjoint import DisjointSets
 from scholargraph.graph.identity.names import block_key, compare_given, swapped, variant_block_keys
 from scholargraph.graph.identity.scoring import (
     AFFILIATION_DISJOINT,
@@ -199,25 +200,17 @@ def blocks_of(mentions: Iterable[Mention]) -> dict[str, list[Mention]]:
     """
     listed = sorted(mentions, key=lambda m: m.mention_id)
     listed = _orient(listed, Counter(block_key(m.name) for m in listed))
-    parent: dict[str, str] = {}
-
-    def find(key: str) -> str:
-        while parent.setdefault(key, key) != key:
-            parent[key] = parent[parent[key]]
-            key = parent[key]
-        return key
-
+    sets = DisjointSets()
     primary = {m.mention_id: block_key(m.name) for m in listed}
     for key in sorted(set(primary.values())):
-        find(key)
+        sets.find(key)
     for mention in listed:
         for variant in variant_block_keys(mention.name):
-            if variant in parent:
-                a, b = sorted((find(primary[mention.mention_id]), find(variant)))
-                parent[b] = a
+            if variant in sets:
+                sets.union(primary[mention.mention_id], variant)
     grouped: dict[str, list[Mention]] = defaultdict(list)
     for mention in listed:
-        grouped[find(primary[mention.mention_id])].append(mention)
+        grouped[sets.find(primary[mention.mention_id])].append(mention)
     labelled: dict[str, list[Mention]] = {}
     for group in grouped.values():
         counts = Counter(primary[m.mention_id] for m in group)

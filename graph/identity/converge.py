@@ -51,6 +51,7 @@ from typing import Any
 
 from scholargraph.graph.identity import overmerge
 from scholargraph.graph.identity.cluster import Constraints, blocks_of, cluster_block
+from scholargraph.graph.identity.disjoint import DisjointSets
 from scholargraph.graph.identity.name_forms import preferred_name
 from scholargraph.graph.identity.names import block_key, parse_name, swapped, variant_block_keys
 from scholargraph.graph.identity.rules import DIRECT_METHODS
@@ -232,23 +233,13 @@ def _name_blocks(raw_name: str) -> tuple[str, ...]:
 
 def _joined_blocks(rows: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     """Each row's block → the first block of its group."""
-    parent: dict[str, str] = {}
-
-    def find(key: str) -> str:
-        while parent.setdefault(key, key) != key:
-            parent[key] = parent[parent[key]]
-            key = parent[key]
-        return key
-
+    sets = DisjointSets()
     present = {row["block"] for row in rows}
-    for row in rows:
-        find(row["block"])
     for row in rows:
         for key in _name_blocks(str(row.get("raw_name") or "")):
             if key in present:
-                a, b = sorted((find(row["block"]), find(key)))
-                parent[b] = a
-    return {block: find(block) for block in present}
+                sets.union(row["block"], key)
+    return {block: sets.find(block) for block in present}
 
 
 def _all_settled(slots: Sequence[StoredSlot]) -> bool:
