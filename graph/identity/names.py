@@ -294,12 +294,16 @@ def base_block_key(name: ParsedName) -> str | None:
 
     >>> base_block_key(parse_name("Joost van den Meijer")), base_block_key(parse_name("Jo Li"))
     ('j meijer', None)
+    >>> base_block_key(parse_name("Ana García López")) is None  # two surnames: no variant
+    True
     """
-    words = [w for w in name.last.split() if w not in PARTICLES] or name.last.split()
-    if not words:
+    words = name.last.split()
+    bare = [w for w in words if w not in PARTICLES] or words
+    if not bare:
         return None
-    surname = _UMLAUT_SPELLED.sub(r"\1", words[-1].split("-")[0].replace(" ", ""))
-    base = f"{name.first_initial} {surname}".strip()
+    surname = bare[-1].split("-")[0] if "-" in bare[-1] else "".join(bare)
+    compact = _UMLAUT_SPELLED.sub(r"\1", surname.replace("-", ""))
+    base = f"{name.first_initial} {compact}".strip()
     return None if base == block_key(name) else base
 
 
