@@ -8,6 +8,7 @@ from scholargraph.queries.curation import FOLD_AFFILIATION
 
 
 class BlockSlotRow(TypedDict):
+    block: str
     researcher: int
     paper: str
     position: int
@@ -135,8 +136,8 @@ BLOCK_SLOTS = Query(
     MATCH (r:Researcher {name_key: block})
     USING INDEX SEEK r:Researcher(name_key)
     WHERE r.merged_into IS NULL
-    WITH DISTINCT r
-    WITH r, [(i:Identifier)-[:IDENTIFIES]->(r) | i.key] AS keys,
+    WITH DISTINCT block, r
+    WITH block, r, [(i:Identifier)-[:IDENTIFIES]->(r) | i.key] AS keys,
          EXISTS { (r)-[:DISTINCT_FROM]-() } AS distinct
     MATCH (r)-[a:AUTHORED]->(p:Paper)
     CALL (p) {
@@ -144,7 +145,7 @@ BLOCK_SLOTS = Query(
       MATCH (p)<-[b:AUTHORED]-()
       RETURN collect([b.position, b.raw_name]) AS authors
     }
-    RETURN collect({researcher: r.id, paper: p.key, position: a.position,
+    RETURN collect({block: block, researcher: r.id, paper: p.key, position: a.position,
                     raw_name: a.raw_name, source_ids: coalesce(a.source_ids, []),
                     pinned: coalesce(a.pinned, false), method: a.method,
                     holder_has_ids: r.orcid IS NOT NULL OR size(keys) > 0 OR distinct,
@@ -537,14 +538,15 @@ ORPHANED_IDS = Query(
     WHERE size(keys) > 0
     MATCH (r:Researcher {name_key: block})-[a:AUTHORED]->(:Paper)
     WHERE r <> o AND r.merged_into IS NULL AND any(k IN keys WHERE k IN a.source_ids)
-    WITH o, keys, collect(DISTINCT r.id) AS holders
+    WITH block, o, keys, collect(DISTINCT r.id) AS holders
     ORDER BY o.id
-    RETURN collect({orphan: o.id, holders: holders, keys: keys}) AS rows
+    RETURN collect({block: block, orphan: o.id, holders: holders, keys: keys}) AS rows
     """,
 )
 
 
 class OrphanedIdsRow(TypedDict):
+    block: str
     orphan: int
     holders: list[int]
     keys: list[str]

@@ -46,6 +46,7 @@ from __future__ import annotations
 from collections import ChainMap, Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -53,7 +54,13 @@ from scholargraph.graph.identity import overmerge
 from scholargraph.graph.identity.cluster import Constraints, blocks_of, cluster_block
 from scholargraph.graph.identity.disjoint import DisjointSets
 from scholargraph.graph.identity.name_forms import preferred_name
-from scholargraph.graph.identity.names import block_key, parse_name, swapped, variant_block_keys
+from scholargraph.graph.identity.names import (
+    block_key,
+    parse_name,
+    printed_block_key,
+    swapped,
+    variant_block_keys,
+)
 from scholargraph.graph.identity.rules import DIRECT_METHODS
 from scholargraph.graph.identity.scoring import Mention, ScoringContext
 
@@ -219,6 +226,7 @@ def linked_blocks(rows: Iterable[Mapping[str, Any]]) -> set[str]:
     return {key for row in rows for key in _name_blocks(str(row.get("raw_name") or ""))}
 
 
+@lru_cache(maxsize=1 << 16)
 def _name_blocks(raw_name: str) -> tuple[str, ...]:
     if not raw_name:
         return ()
@@ -342,7 +350,7 @@ def mention_of(slot: StoredSlot) -> Mention:
     """A stored slot as a mention: its own paper's evidence."""
     name = parse_name(slot.raw_name)
     own = block_key(name)
-    coauthors = frozenset(block_key(parse_name(n)) for n in slot.coauthors) - {own}
+    coauthors = frozenset(printed_block_key(n) for n in slot.coauthors) - {own}
     return Mention(
         mention_id=slot.slot_id,
         name=name,

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, get_args
 
-from scholargraph.graph.identity.names import block_key, parse_name
+from scholargraph.graph.identity.names import parse_name, printed_block_key
 from scholargraph.graph.identity.precedence import SOURCE_ORDER
 from scholargraph.graph.identity.scoring import Mention
 from scholargraph.graph.records import AuthorRecord, InstitutionRef, PaperRecord, Source
@@ -69,7 +69,7 @@ def slots_of(paper: PaperRecord, *, hyperauthored: bool = False) -> tuple[Slot, 
     """The paper's author slots as its source prints them; a hyperauthored paper's slots
     carry no coauthors."""
     n = n_authors(paper)
-    keys = [] if hyperauthored else [block_key(parse_name(a.raw_name)) for a in paper.authorships]
+    keys = [] if hyperauthored else [printed_block_key(a.raw_name) for a in paper.authorships]
     year = paper.year or (paper.published.year if paper.published else None)
     slots = []
     for index, authorship in enumerate(paper.authorships):

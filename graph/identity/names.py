@@ -32,7 +32,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
@@ -95,6 +95,14 @@ class ParsedName:
     middles: tuple[str, ...]
     last: str
     suffix: str = ""
+    # Names are the keys of several caches: their hash is computed once.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.first, self.middles, self.last, self.suffix)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def given(self) -> str:
@@ -283,6 +291,12 @@ def last_key(name: ParsedName) -> str:
 def block_key(name: ParsedName) -> str:
     """The S2AND-style block: first initial and compacted last name (``"l zhang"``)."""
     return f"{name.first_initial} {last_key(name)}".strip()
+
+
+@lru_cache(maxsize=1 << 18)
+def printed_block_key(raw: str) -> str:
+    """The block of a name as printed: ``block_key(parse_name(raw))``."""
+    return block_key(parse_name(raw))
 
 
 def base_block_key(name: ParsedName) -> str | None:

@@ -19,7 +19,7 @@ coauthor tie.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -64,63 +64,84 @@ async def converge_blocks(
     moved, decided, todo = 0, set(keys), keys
     for _ in range(PASS_ROUNDS):
         pending = await _to_decide(db, todo)
-        changed: list[str] = []
+        changed: set[str] = set()
         for chunk in _chunks(pending, per_transaction):
-            slots, moves = await db.unit(partial(_decide, chunk=chunk), timeout_s=PASS_TIMEOUT_S)
+            slots, again = await db.unit(partial(_decide, groups=chunk), timeout_s=PASS_TIMEOUT_S)
             moved += slots
-            changed += chunk if moves else []
+            changed.update(block for group in again for block in group)
         decided.update(block for group in pending for block in group)
-        # A move or a merge changes what the blocks' decisions read (a researcher's ids
-        # beyond their slots make one profile mention): decide those blocks again.
-        joined = await join_orphaned_ids(db, sorted(decided))
-        if not changed and not joined:
+        # A move or a merge changes what its blocks' decisions read (a researcher's ids
+        # beyond their slots make one profile mention): decide those groups again. The
+        # other groups read nothing new, and so would decide as they did.
+        changed |= await join_orphaned_ids(db, sorted(decided))
+        if not changed:
             break
-        todo = sorted(decided) if joined else changed
+        todo = sorted(changed)
     keys = sorted(decided)
     await settle_blocks(db, keys)
     return moved
 
 
-async def _decide(tx: Tx, *, chunk: list[str]) -> tuple[int, int]:
-    """The slots moved and the moves made, deciding the blocks of ``chunk``."""
+async def _decide(tx: Tx, *, groups: list[tuple[str, ...]]) -> tuple[int, list[tuple[str, ...]]]:
+    """The slots moved deciding the groups of blocks, and the groups the moves changed."""
+    chunk = [block for group in groups for block in group]
     rows = await tx.run(q.BLOCK_SLOTS, {"blocks": chunk})
     profiles = await tx.run(q.BLOCK_PROFILES, {"blocks": chunk})
     slots = [*(rows[0]["rows"] if rows else []), *_profiles(profiles)]
     moves = converge(stored_slots(slots))
-    return await apply_moves(tx, moves), len(moves)
+    return await apply_moves(tx, moves), moved_groups(moves, slots, groups)
+
+
+def moved_groups(
+    moves: Sequence[SlotMove], rows: Sequence[Mapping[str, Any]], groups: list[tuple[str, ...]]
+) -> list[tuple[str, ...]]:
+    """The groups holding a researcher the moves take slots or ids from or give them to
+    (every group, for a researcher the rows do not place)."""
+    block_of = {row["researcher"]: row["block"] for row in rows}
+    touched = {
+        block_of.get(researcher)
+        for move in moves
+        for researcher in (move.source, move.target)
+        if researcher is not None
+    }
+    if None in touched:
+        return list(groups)
+    return [group for group in groups if touched.intersection(group)]
 
 
 async def join_orphaned_ids(
     db: Database, blocks: list[str], *, per_transaction: int = BLOCKS_PER_TRANSACTION
-) -> int:
+) -> set[str]:
     """Merge each researcher of the blocks who holds no slot, only ids, into the one other
-    researcher whose slots carry those ids; returns how many were merged.
+    researcher whose slots carry those ids; returns the blocks of those merged.
 
     A profile read before the slots its ids are on (an OpenAlex author whose work's slot
     was aligned by position with a holder another ORCID names) makes a researcher of its
     own; in another order the slot's own researcher took the ids first. A merge the rule
     refuses (two ORCIDs, a curator's decision) leaves both as they are."""
-    joined = 0
+    joined: set[str] = set()
     for start in range(0, len(blocks), per_transaction):
         chunk = blocks[start : start + per_transaction]
 
-        async def work(tx: Tx, chunk: list[str] = chunk) -> int:
+        async def work(tx: Tx, chunk: list[str] = chunk) -> set[str]:
             found = await tx.run(q.ORPHANED_IDS, {"blocks": chunk})
             rows: list[q.OrphanedIdsRow] = found[0]["rows"] if found else []
-            return sum([await _join(tx, row) for row in rows if len(row["holders"]) == 1])
+            return {
+                row["block"] for row in rows if len(row["holders"]) == 1 and await _join(tx, row)
+            }
 
-        joined += await db.unit(work, timeout_s=PASS_TIMEOUT_S)
+        joined |= await db.unit(work, timeout_s=PASS_TIMEOUT_S)
     return joined
 
 
-async def _join(tx: Tx, row: q.OrphanedIdsRow) -> int:
+async def _join(tx: Tx, row: q.OrphanedIdsRow) -> bool:
     holder, keys = row["holders"][0], ", ".join(sorted(row["keys"]))
     reason = f"the ids {keys} of a researcher holding no slot are on researcher {holder}'s slots"
     try:
         await curation.merge_in(tx, holder, [row["orphan"]], actor="machine", reason=reason)
     except IdentityError:
-        return 0
-    return 1
+        return False
+    return True
 
 
 async def settle_blocks(
@@ -182,13 +203,16 @@ async def _unit_rows(db: Database, blocks: list[str]) -> list[dict[str, Any]]:
     return rows
 
 
-def _chunks(groups: list[tuple[str, ...]], size: int) -> list[list[str]]:
-    """The groups' blocks in transactions of about ``size`` blocks, no group cut."""
-    chunks: list[list[str]] = []
+def _chunks(groups: list[tuple[str, ...]], size: int) -> list[list[tuple[str, ...]]]:
+    """The groups in transactions of about ``size`` blocks, no group cut."""
+    chunks: list[list[tuple[str, ...]]] = []
+    blocks = 0
     for group in groups:
-        if not chunks or len(chunks[-1]) + len(group) > size:
+        if not chunks or blocks + len(group) > size:
             chunks.append([])
-        chunks[-1].extend(group)
+            blocks = 0
+        chunks[-1].append(group)
+        blocks += len(group)
     return chunks
 
 

@@ -19,7 +19,7 @@ from scholargraph.graph.identity.converge import (
     units_of,
 )
 from scholargraph.graph.identity.names import base_block_key, parse_name
-from scholargraph.graph.loaders.converge import _chunks
+from scholargraph.graph.loaders.converge import _chunks, moved_groups
 
 SMITH_LAB = ("A. Jones", "B. Brown", "C. White")
 
@@ -231,8 +231,25 @@ def test_blocks_a_printing_joins_are_decided_together() -> None:
 
 def test_a_pass_keeps_each_group_of_blocks_in_one_transaction() -> None:
     groups = [("a x",), ("b x", "b y", "b z"), ("c x",)]
-    assert _chunks(groups, 2) == [["a x"], ["b x", "b y", "b z"], ["c x"]]
-    assert _chunks(groups, 4) == [["a x", "b x", "b y", "b z"], ["c x"]]
+    assert _chunks(groups, 2) == [[("a x",)], [("b x", "b y", "b z")], [("c x",)]]
+    assert _chunks(groups, 4) == [[("a x",), ("b x", "b y", "b z")], [("c x",)]]
+
+
+def test_a_pass_decides_again_only_the_groups_its_moves_changed() -> None:
+    groups = [("a x",), ("b x", "b y"), ("c x",)]
+    rows = [
+        {"block": "a x", "researcher": 1},
+        {"block": "b y", "researcher": 2},
+        {"block": "b x", "researcher": 3},
+        {"block": "c x", "researcher": 4},
+    ]
+    to_new = SlotMove(2, None, ("p1",), group="s1", name="B. Y")
+    assert moved_groups([to_new], rows, groups) == [("b x", "b y")]
+    ids_only = SlotMove(4, 1, (), group="s2", name="", keys=("s2:9",))
+    assert moved_groups([to_new, ids_only], rows, groups) == groups
+    assert moved_groups([], rows, groups) == []
+    # a researcher the rows do not place: every group is decided again
+    assert moved_groups([SlotMove(7, 3, ("p2",), group="s3", name="")], rows, groups) == groups
 
 
 def _row(
