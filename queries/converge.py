@@ -61,20 +61,25 @@ BLOCK_UNITS = Query(
 )
 
 
+class ProfileSaid(TypedDict):
+    key: str
+    names: list[str]
+    affiliations: list[str]
+
+
 class BlockProfileRow(TypedDict):
     block: str
     researcher: int
     name: str
     keys: list[str]
-    names: list[str]
-    affiliations: list[str]
+    profiles: list[ProfileSaid]  # what the profiles of ``keys`` say
     holder_keys: list[str]
     holder_distinct: bool
 
 
 # The blocks' live researchers holding ids that none of their slots carries (a profile's,
-# a claim's, what a move left), each with those ids and the ids a profile gave beside them
-# (``profile_keys``), and what those ids' profiles say: the names and affiliations. The pass
+# a claim's, what a move left): a row for each such id, with the ids a profile gave beside
+# it (``profile_keys``), and what those ids' profiles say: the names and affiliations. The pass
 # weighs each as one more anchored mention (see ``graph.identity.converge.profile_rows``).
 BLOCK_PROFILES = Query(
     "converge.block_profiles",
@@ -90,15 +95,17 @@ BLOCK_PROFILES = Query(
          AS on_slots
     WITH block, r, ids, [i IN ids WHERE NOT i.key IN on_slots] AS off
     WHERE size(off) > 0
-    WITH block, r, ids,
-         COLLECT { UNWIND off AS i UNWIND coalesce(i.profile_keys, []) + [i.key] AS k
+    UNWIND off AS o
+    WITH block, r, ids, o,
+         COLLECT { UNWIND coalesce(o.profile_keys, []) + [o.key] AS k
                    RETURN DISTINCT k ORDER BY k } AS keys
-    WITH block, r, ids, keys,
+    WITH block, r, ids, o, keys,
          COLLECT { MATCH (p:Identifier) WHERE p.key IN keys RETURN p ORDER BY p.key } AS given
+    ORDER BY r.id, o.key
     RETURN collect({block: block, researcher: r.id, name: r.name, keys: keys,
-                    names: reduce(all = [], p IN given | all + coalesce(p.profile_names, [])),
-                    affiliations: reduce(all = [], p IN given |
-                                         all + coalesce(p.profile_affiliations, [])),
+                    profiles: [p IN given | {key: p.key,
+                                            names: coalesce(p.profile_names, []),
+                                            affiliations: coalesce(p.profile_affiliations, [])}],
                     holder_keys: [i IN ids | i.key],
                     holder_distinct: EXISTS { (r)-[:DISTINCT_FROM]-() }}) AS rows
     """,
@@ -459,7 +466,9 @@ class SettleRow(TypedDict):
 # ids of the researchers whose block changed are returned: their coauthors' features name
 # it); what the profiles of
 # the ids they hold say (the highest h-index a source's profiles give, their
-# affiliations); their DBLP ids sorted; the id lists made from the identifiers they hold.
+# affiliations); their DBLP ids sorted; the id lists made from the identifiers they hold,
+# and the ORCID iD shown from the ORCID identifier they hold (a path that moved the identifier
+# may have left the iD shown behind), unless another researcher shows it.
 SETTLE_RESEARCHERS = Query(
     "converge.settle_researchers",
     """
@@ -469,7 +478,8 @@ SETTLE_RESEARCHERS = Query(
     WITH r, row,
          COLLECT { MATCH (i:Identifier)-[:IDENTIFIES]->(r) RETURN i ORDER BY i.key } AS ids
     WITH r, row, ids, [i IN ids WHERE i.profile_source IS NOT NULL] AS profiles,
-         r.name_key <> row.name_key AS rekeyed
+         r.name_key <> row.name_key AS rekeyed,
+         head([i IN ids WHERE i.scheme = 'orcid' | i.value]) AS held_orcid
     SET r.name = row.name,
         r.name_key = row.name_key,
         r.base_key = row.base_key,
@@ -491,7 +501,10 @@ SETTLE_RESEARCHERS = Query(
             AS x
           RETURN DISTINCT x ORDER BY x },
         r.s2_ids = [i IN ids WHERE i.scheme = 's2' | i.value],
-        r.openalex_ids = [i IN ids WHERE i.scheme = 'openalex' | i.value]
+        r.openalex_ids = [i IN ids WHERE i.scheme = 'openalex' | i.value],
+        r.orcid = CASE WHEN held_orcid IS NULL
+                            OR EXISTS { MATCH (o:Researcher {orcid: held_orcid}) WHERE o <> r }
+                       THEN r.orcid ELSE held_orcid END
     WITH r WHERE rekeyed
     RETURN r.id AS id
     """,

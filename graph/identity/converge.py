@@ -126,31 +126,60 @@ PROFILE_PAPER = "profile:"  # a profile mention's paper: its first id, after thi
 
 def profile_rows(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """``BLOCK_PROFILES`` rows as slot rows: ids a researcher holds that none of their slots
-    carries (with the ids a profile gave beside them) are one more anchored mention of them,
-    named and affiliated as the ids' profiles say. It is clustered like a slot, so that
-    whoever loaded first (a profile before the slots its person is on, or after them) the
-    same evidence decides whether the profile's person is a slot's; its move takes the ids
-    along. Its ``paper`` is the first of those ids its holder holds (:data:`PROFILE_PAPER`):
-    each id has one holder, so no two researchers' profile mentions share one."""
-    return [
-        {
-            "block": row["block"],
-            "researcher": row["researcher"],
-            "paper": f"{PROFILE_PAPER}{min(set(row['keys']) & set(row['holder_keys']))}",
-            "position": 0,
-            "raw_name": preferred_name(row["names"]) if row["names"] else row["name"],
-            "source_ids": list(row["keys"]),
-            "pinned": False,
-            "method": "profile",
-            "holder_has_ids": True,
-            "holder_keys": list(row["holder_keys"]),
-            "holder_distinct": row["holder_distinct"],
-            "affiliations": sorted(set(row["affiliations"])),
-            "profile": True,
-        }
-        for row in rows
-        if set(row["keys"]) & set(row["holder_keys"])
-    ]
+    carries are one more anchored mention of them for each profile (the ids one profile gave
+    together, joined where two profiles share one), named and affiliated as the ids'
+    profiles say. It is clustered like a slot, so that whoever loaded first (a profile before
+    the slots its person is on, or after them; two profiles of one name joined before a slot
+    of that name came, or not) the same evidence decides whether the profile's person is a
+    slot's; its move takes the ids along. Its ``paper`` is the first of those ids its holder
+    holds (:data:`PROFILE_PAPER`): each id has one holder, so no two profile mentions share
+    one."""
+    return [_profile_row(group) for group in _by_profile(rows)]
+
+
+def _by_profile(rows: Iterable[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
+    """A researcher's rows (one per id no slot carries) grouped where their ids meet."""
+    by_researcher: dict[int, list[Mapping[str, Any]]] = defaultdict(list)
+    for row in rows:
+        if set(row["keys"]) & set(row["holder_keys"]):
+            by_researcher[row["researcher"]].append(row)
+    groups: list[list[Mapping[str, Any]]] = []
+    for researcher in sorted(by_researcher):
+        own = by_researcher[researcher]
+        sets = DisjointSets()
+        for index, row in enumerate(own):
+            sets.find(f"#{index}")
+            for key in row["keys"]:
+                sets.union(f"#{index}", key)
+        joined: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+        for index, row in enumerate(own):
+            joined[sets.find(f"#{index}")].append(row)
+        groups += joined.values()
+    return groups
+
+
+def _profile_row(group: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    first = group[0]
+    keys = sorted({key for row in group for key in row["keys"]})
+    said = sorted(
+        {p["key"]: p for row in group for p in row["profiles"]}.values(), key=lambda p: p["key"]
+    )
+    names = [name for p in said for name in p["names"]]
+    return {
+        "block": first["block"],
+        "researcher": first["researcher"],
+        "paper": f"{PROFILE_PAPER}{min(set(keys) & set(first['holder_keys']))}",
+        "position": 0,
+        "raw_name": preferred_name(names) if names else first["name"],
+        "source_ids": keys,
+        "pinned": False,
+        "method": "profile",
+        "holder_has_ids": True,
+        "holder_keys": list(first["holder_keys"]),
+        "holder_distinct": first["holder_distinct"],
+        "affiliations": sorted({a for p in said for a in p["affiliations"]}),
+        "profile": True,
+    }
 
 
 def slot_keys(

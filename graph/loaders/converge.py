@@ -258,10 +258,14 @@ async def _make(tx: Tx, wave: curation.MoveWave) -> None:
         ]
         await tx.run(q.MOVE_IDENTIFIER_KEYS, {"rows": ids})
         await tx.run(q.MOVE_PROFILE_AFFILIATIONS, {"rows": ids})
+        # A profile's ids moving alone (no slot) take only what their profiles gave.
         every: list[q.SlotAffiliationsRow] = [
-            {"source": m.source, "target": m.target, "papers": list(m.papers)} for m in keyed
+            {"source": m.source, "target": m.target, "papers": list(m.papers)}
+            for m in keyed
+            if m.papers
         ]
-        await tx.run(q.MOVE_ALL_AFFILIATIONS, {"rows": every})
+        if every:
+            await tx.run(q.MOVE_ALL_AFFILIATIONS, {"rows": every})
     await curation.move_slots(tx, wave)
 
 

@@ -15,6 +15,7 @@ from scholargraph.graph.identity.converge import (
     components_to_decide,
     converge,
     linked_blocks,
+    profile_rows,
     stored_slots,
     units_of,
 )
@@ -331,3 +332,79 @@ def test_no_move_gives_a_researcher_a_second_slot_of_one_paper() -> None:
         back,
         later,
     )
+
+
+def _profile(researcher: int, key: str, given: list[str], name: str) -> dict[str, object]:
+    """A ``BLOCK_PROFILES`` row: one id no slot of the researcher carries."""
+    holds = {1: ["openalex:A1", "s2:9", "orcid:X"], 2: ["s2:7"]}[researcher]
+    return {
+        "block": "j nieminen",
+        "researcher": researcher,
+        "name": name,
+        "keys": sorted({key, *given}),
+        "profiles": [{"key": key, "names": [name], "affiliations": [f"{key} U"]}],
+        "holder_keys": holds,
+        "holder_distinct": False,
+    }
+
+
+def test_each_profile_a_researcher_holds_is_a_mention_of_its_own() -> None:
+    # Two profiles joined on one researcher before any slot of their name came weigh as two
+    # mentions, as they do when each made a researcher of its own: the order they were
+    # joined in says nothing of who they are.
+    rows = [
+        _profile(1, "openalex:A1", ["orcid:X"], "Jukka Nieminen"),
+        _profile(1, "orcid:X", ["openalex:A1"], "J. Nieminen"),
+        _profile(1, "s2:9", [], "Jukka Nieminen"),
+        _profile(2, "s2:7", [], "Jukka Nieminen"),
+    ]
+    mentions = profile_rows(rows)
+    assert [(m["researcher"], m["paper"], m["source_ids"]) for m in mentions] == [
+        (1, "profile:openalex:A1", ["openalex:A1", "orcid:X"]),
+        (1, "profile:s2:9", ["s2:9"]),
+        (2, "profile:s2:7", ["s2:7"]),
+    ]
+    assert mentions[0]["affiliations"] == ["openalex:A1 U", "orcid:X U"]
+    assert mentions[1]["affiliations"] == ["s2:9 U"]
+
+
+def _bare_profile(researcher: int, key: str, holds: list[str]) -> dict[str, object]:
+    return {
+        **_profile(1, key, [], "Jukka Nieminen"),
+        "researcher": researcher,
+        "holder_keys": holds,
+    }
+
+
+def _final(rows: list[dict[str, object]]) -> set[frozenset[str]]:
+    """The grouping of the mentions of ``rows`` once the pass's moves are made."""
+    slots = stored_slots(rows)
+    holder: dict[str, int | str] = {s.slot_id: s.researcher for s in slots}
+    for move in converge(slots):
+        to = move.target if move.target is not None else move.group
+        for s in slots:
+            moving = s.paper in move.papers or (s.profile and set(s.keys) <= set(move.keys))
+            if moving and s.researcher == move.source:
+                holder[s.slot_id] = to
+    return grouping(holder)
+
+
+def test_two_profiles_joined_before_a_slot_of_their_name_came_are_decided_as_if_apart() -> None:
+    """An S2 and an OpenAlex profile of one name, no slot carrying their ids: one load order
+    joined them on one researcher before a slot of the name came, another left each with a
+    researcher of its own. The pass weighs each profile as a mention of its own either way."""
+    slot_row = {
+        **_row(3, "2311.00258", [], [], raw_name="Jukka Nieminen", method="new"),
+        "block": "j nieminen",
+        "coauthors": ["Mira Tal"],
+        "year": 2023,
+    }
+    both = ["openalex:A53", "s2:1075"]
+    joined = profile_rows(
+        [_bare_profile(1, "openalex:A53", both), _bare_profile(1, "s2:1075", both)]
+    )
+    apart = profile_rows(
+        [_bare_profile(1, "openalex:A53", both[:1]), _bare_profile(2, "s2:1075", both[1:])]
+    )
+    assert len(joined) == len(apart) == 2
+    assert _final([slot_row, *joined]) == _final([slot_row, *apart])

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from scholargraph.graph import curation
 from scholargraph.graph.db import Database
-from scholargraph.graph.loaders.converge import converge_blocks, settle_blocks
+from scholargraph.graph.identity.converge import SlotMove
+from scholargraph.graph.loaders.converge import apply_moves, converge_blocks, settle_blocks
 from scholargraph.graph.loaders.demo import write_demo_files
 from scholargraph.graph.loaders.files import file_chunks
 from scholargraph.graph.loaders.pipeline import Loader
@@ -71,6 +72,12 @@ AFFILIATED_TO = Query(
     RETURN r.id AS researcher, a.from_profile AS from_profile, a.profile_keys AS keys
     """,
 )
+ORCIDS_SHOWN = Query(
+    "test.orcids_shown",
+    "MATCH (r:Researcher) WHERE r.merged_into IS NULL AND r.orcid IS NOT NULL "
+    "RETURN r.orcid AS orcid",
+)
+HIDE_ORCIDS = Query("test.hide_orcids", "MATCH (r:Researcher) SET r.orcid = null", "write")
 FILED = Query(
     "test.filed",
     "MATCH (r:Researcher) RETURN r.name AS name, r.name_key AS key, r.coauthor_keys AS ties",
@@ -364,3 +371,38 @@ HOLDER_ORCID = Query(
     "test.holder_orcid",
     "MATCH (r:Researcher)-[:AUTHORED]->(:Paper {key: $paper}) RETURN r.orcid AS orcid",
 )
+
+
+async def test_ids_a_profile_gave_moving_alone_leave_their_holders_other_affiliations(
+    db: Database,
+) -> None:
+    """The pass moves an S2 profile's id away from a researcher holding no slot (an earlier
+    pass had joined the profile to an OpenAlex one): the affiliation the OpenAlex profile gave
+    stays with the holder of its id; nothing the moving id's profile did not give goes along."""
+    await db.run(CLEAR_DATA)
+    openalex = author("Jukka Nieminen", "openalex", openalex="A53")
+    place = InstitutionRef(ror_id="04afpv804", openalex_id="I1", name="A University")
+    await write_authors(db, [openalex])
+    await write_affiliations(db, [AffiliationRecord(openalex, place, "openalex", 2022)])
+    await write_authors(db, [author("Jukka Nieminen", "s2", s2="1075")])
+    holders = {row["key"]: row["researcher"] for row in await db.run(HOLDERS_OF_IDS)}
+    await db.run(MOVE_ID_ALONE, {"key": "s2:1075", "target": holders["openalex:A53"]})
+    move = SlotMove(
+        holders["openalex:A53"], holders["s2:1075"], (), "s2", "", ("s2:1075",), profile=True
+    )
+    await db.unit(lambda tx: apply_moves(tx, [move]))
+    assert await db.run(AFFILIATED_TO) == [
+        {"researcher": holders["openalex:A53"], "from_profile": True, "keys": ["openalex:A53"]}
+    ]
+
+
+async def test_settling_shows_the_orcid_a_researcher_holds(db: Database) -> None:
+    """A path that moved an ORCID identifier may leave the iD shown behind: settling shows
+    the ORCID of the identifier held, unless another researcher shows it."""
+    await db.run(CLEAR_DATA)
+    celik = author("Zeynep Çelik", "s2", s2="777", orcid="0000-0002-8189-7352")
+    await GraphWriter(db).write_papers([paper("1904.00290", [celik], source="s2")])
+    await db.run(HIDE_ORCIDS)
+    assert await db.run(ORCIDS_SHOWN) == []
+    await settle_blocks(db, ["z celik"])
+    assert await db.run(ORCIDS_SHOWN) == [{"orcid": "0000-0002-8189-7352"}]
