@@ -20,6 +20,7 @@ coauthor tie.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -48,6 +49,15 @@ PASS_ROUNDS = 3
 PASS_TIMEOUT_S = 600.0
 
 
+@dataclass(frozen=True, slots=True)
+class PassSummary:
+    """The slots a pass moved, and every block it decided and settled: the blocks asked for
+    and those their printed names join (whose researchers' papers may have changed too)."""
+
+    moved: int
+    blocks: frozenset[str]
+
+
 async def converge_blocks(
     db: Database,
     blocks: Iterable[str] | None = None,
@@ -56,6 +66,16 @@ async def converge_blocks(
 ) -> int:
     """Make the groupings of the blocks' slots order-free (every block's, with ``blocks``
     None); returns the slots moved."""
+    return (await converge_pass(db, blocks, per_transaction=per_transaction)).moved
+
+
+async def converge_pass(
+    db: Database,
+    blocks: Iterable[str] | None = None,
+    *,
+    per_transaction: int = BLOCKS_PER_TRANSACTION,
+) -> PassSummary:
+    """:func:`converge_blocks`, with the blocks decided."""
     if blocks is None:
         found = await db.run(q.ALL_BLOCKS, timeout_s=PASS_TIMEOUT_S)
         keys = sorted(str(row["block"]) for row in (found[0]["rows"] if found else []))
@@ -77,9 +97,8 @@ async def converge_blocks(
         if not changed:
             break
         todo = sorted(changed)
-    keys = sorted(decided)
-    await settle_blocks(db, keys)
-    return moved
+    await settle_blocks(db, sorted(decided))
+    return PassSummary(moved, frozenset(decided))
 
 
 async def _decide(tx: Tx, *, groups: list[tuple[str, ...]]) -> tuple[int, list[tuple[str, ...]]]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.claims import write_claims
-from scholargraph.graph.loaders.converge import converge_blocks
+from scholargraph.graph.loaders.converge import converge_pass
 from scholargraph.graph.loaders.profiles import (
     profile_blocks,
     write_affiliations,
@@ -236,7 +236,10 @@ class Loader:
                 self.progress(len(batch) + len(batch.rejected), summary)
         # A resumed load did not see what the interrupted one wrote: every block is decided.
         touched = None if summary.resumed_from or resumed else self.writer.touched
-        summary.slots_moved = await converge_blocks(self.db, touched)
+        decided = await converge_pass(self.db, touched)
+        summary.slots_moved = decided.moved
+        # The blocks the pass joined to the touched ones may have had slots moved too.
+        touched = None if touched is None else touched | decided.blocks
         summary.topics_refreshed = await self._refresh_topics(touched)
         if summary.institutions or summary.slots_moved:
             # Institutions arrived: the strings of papers loaded before them can link now;

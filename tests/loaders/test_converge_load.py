@@ -10,7 +10,12 @@ from pathlib import Path
 from scholargraph.graph import curation
 from scholargraph.graph.db import Database
 from scholargraph.graph.identity.converge import SlotMove
-from scholargraph.graph.loaders.converge import apply_moves, converge_blocks, settle_blocks
+from scholargraph.graph.loaders.converge import (
+    apply_moves,
+    converge_blocks,
+    converge_pass,
+    settle_blocks,
+)
 from scholargraph.graph.loaders.demo import write_demo_files
 from scholargraph.graph.loaders.files import file_chunks
 from scholargraph.graph.loaders.pipeline import Loader
@@ -406,3 +411,16 @@ async def test_settling_shows_the_orcid_a_researcher_holds(db: Database) -> None
     assert await db.run(ORCIDS_SHOWN) == []
     await settle_blocks(db, ["z celik"])
     assert await db.run(ORCIDS_SHOWN) == [{"orcid": "0000-0002-8189-7352"}]
+
+
+async def test_a_pass_names_every_block_it_decided(db: Database) -> None:
+    """The blocks a printed name joins to the ones asked for are decided with them, and
+    named, so that what depends on their researchers' papers (topics, strings) is made
+    again too."""
+    await db.run(CLEAR_DATA)
+    writer = GraphWriter(db)
+    await writer.write_papers([paper("2201.00002", ["G. di Rossi", "Tom Hale"])])
+    await writer.write_papers([paper("2201.00001", ["Giulia Rossi", "Ada Lind"])])
+    decided = await converge_pass(db, ["g rossi"])
+    assert {"g rossi", "g dirossi"} <= decided.blocks
+    assert "a lind" not in decided.blocks
