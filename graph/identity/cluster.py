@@ -195,11 +195,11 @@ def blocks_of(mentions: Iterable[Mention]) -> dict[str, list[Mention]]:
     """Blocks joined wherever a variant spelling of one name is another's block.
 
     A two-part name printed surname first (``Zhang Ping`` beside many ``Ping Zhang``) is
-    turned round when the turned-round block is the more common of the two. Each block is
-    labelled by its most common primary key; mentions are sorted by id.
+    turned round when the turned-round name is the more common of the two (see
+    :func:`_orient`). Each block is labelled by its most common primary key; mentions are
+    sorted by id.
     """
-    listed = sorted(mentions, key=lambda m: m.mention_id)
-    listed = _orient(listed, Counter(block_key(m.name) for m in listed))
+    listed = _orient(sorted(mentions, key=lambda m: m.mention_id))
     sets = DisjointSets()
     primary = {m.mention_id: block_key(m.name) for m in listed}
     for key in sorted(set(primary.values())):
@@ -219,13 +219,18 @@ def blocks_of(mentions: Iterable[Mention]) -> dict[str, list[Mention]]:
     return dict(sorted(labelled.items()))
 
 
-def _orient(mentions: list[Mention], block_sizes: Counter[str]) -> list[Mention]:
+def _orient(mentions: list[Mention]) -> list[Mention]:
+    """Each two-part name turned round where the turned-round name is printed more often,
+    given name and surname alike: ``Richard Jackson`` stays beside ``R. Jackson`` however many
+    ``Jean Richard`` and ``J. Richard`` there are."""
+    printed = Counter((m.name.first, m.name.last) for m in mentions)
     oriented: list[Mention] = []
     for mention in mentions:
         turned = swapped(mention.name)
+        name = mention.name
         if (
             turned is not None
-            and block_sizes[block_key(turned)] > block_sizes[block_key(mention.name)]
+            and printed[(turned.first, turned.last)] > printed[(name.first, name.last)]
         ):
             mention = replace(mention, name=turned)
         oriented.append(mention)

@@ -184,6 +184,17 @@ def test_blocks_join_spellings_and_turn_round_surname_first_names() -> None:
     assert (turned.name.first, turned.name.last) == ("ping", "zhang")
 
 
+def test_a_name_is_turned_round_only_where_the_turned_name_is_printed_more() -> None:
+    """``Jackson Richard`` falls in the block of the many ``Jean Richard``s, but no one there
+    is a ``Jackson``: ``Richard Jackson`` stays beside ``Richard T. Jackson``."""
+    richards = [
+        mention(str(i), name) for i, name in enumerate(["Jean Richard"] * 4 + ["J. Richard"])
+    ]
+    jacksons = [mention("a", "Richard Jackson"), mention("b", "Richard T. Jackson")]
+    blocks = blocks_of([*richards, *jacksons])
+    assert [m.mention_id for m in blocks["r jackson"]] == ["a", "b"]
+
+
 def test_incremental_assignment_agrees_with_batch_clustering() -> None:
     mentions = [
         mention("1", "Jun Sun", affiliations=("National University of Singapore",)),
