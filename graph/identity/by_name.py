@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations
 
-from scholargraph.graph.identity.cluster import Constraints, cluster_mentions
+from scholargraph.graph.identity.cluster import Constraints, blocks_of, cluster_mentions
 from scholargraph.graph.identity.mentions import Slot, new_group_of, slot_mention, slot_order
 from scholargraph.graph.identity.names import block_key
 from scholargraph.graph.identity.rules import Resolution
@@ -70,15 +70,9 @@ def by_names(pending: Sequence[Slot], snapshot: Snapshot) -> list[Resolution]:
                 distinct.append((key, other))
             elif candidate.id in snapshot.features:
                 candidates[other] = snapshot.features[candidate.id]
-    by_block: dict[str, list[str]] = defaultdict(list)
-    for key, mention in mentions.items():
-        by_block[block_key(mention.name)].append(key)
-    for keys in by_block.values():
-        distinct += [(a, b) for a, b in combinations(keys, 2) if _apart(mentions[a], mentions[b])]
-    rivals = _group_by_block(candidates)
-    for keys in rivals.values():
-        distinct += list(combinations(keys, 2))
     everyone = [*candidates.values(), *mentions.values()]
+    distinct += _kept_apart(everyone, mentions, candidates)
+    rivals = _group_by_block(candidates)
     context = ScoringContext.build(everyone)
     clusters = cluster_mentions(
         everyone, constraints=Constraints.of(distinct=distinct), context=context
@@ -108,6 +102,21 @@ def by_names(pending: Sequence[Slot], snapshot: Snapshot) -> list[Resolution]:
             else:
                 resolved[index[key]] = replace(res, new_group=_group_key(pending, news))
     return resolved
+
+
+def _kept_apart(
+    everyone: list[Mention], mentions: Mapping[str, Mention], candidates: Mapping[str, Mention]
+) -> list[tuple[str, str]]:
+    """Pairs clustering must keep apart, in the blocks it clusters (variant spellings
+    joined, as ``Mary T. Smith`` and ``M. Smith-Jones``): two existing researchers, and two
+    new mentions a source tells apart (:func:`_apart`), one paper's two authors included."""
+    pairs: list[tuple[str, str]] = []
+    for group in blocks_of(everyone).values():
+        news = [m.mention_id for m in group if m.mention_id in mentions]
+        pairs += [(a, b) for a, b in combinations(news, 2) if _apart(mentions[a], mentions[b])]
+        held = [m.mention_id for m in group if m.mention_id in candidates]
+        pairs += list(combinations(held, 2))
+    return pairs
 
 
 def _group_key(pending: Sequence[Slot], news: list[str]) -> str:

@@ -285,3 +285,20 @@ def test_two_holders_folded_on_one_paper_have_their_own_tie_recounted() -> None:
     batch = _plan([paper("0808.0019", records, source="openalex")], snapshot)
     assert {(f["researcher"], f["into"]) for f in batch.folds} == {(first, ADA), (second, BOB)}
     assert (first, second) in batch.recount
+
+
+def test_two_authors_of_one_paper_whose_names_join_blocks_stay_two_people() -> None:
+    """``Mary T. Smith`` and ``M. Smith-Jones`` are clustered in one block (the hyphenated
+    surname's variant is ``m smith``), but as two authors of one record they are two people,
+    with or without their source's ids."""
+    for source, ids in (("openalex", ("A5587860961", "A5129250335")), ("arxiv", (None, None))):
+        names = [
+            author("Paul Collins", source),
+            author("Mary T. Smith", source, openalex=ids[0]),
+            author("M. Zhang", source),
+            author("M. Smith-Jones", source, openalex=ids[1]),
+        ]
+        planned = _plan([paper("2211.00232", names, source=source)], Snapshot())
+        holders = {row["position"]: row["researcher"] for row in planned.authorships}
+        assert sorted(holders) == [1, 2, 3, 4], source
+        assert len(set(holders.values())) == 4, source
