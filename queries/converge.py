@@ -4,7 +4,7 @@ of name blocks, with each slot's own evidence."""
 from typing import TypedDict
 
 from scholargraph.queries._query import Query
-from scholargraph.queries.curation import FOLD_AFFILIATION
+from scholargraph.queries.curation import JOIN_AFFILIATION
 
 
 class BlockSlotRow(TypedDict):
@@ -405,7 +405,19 @@ STRAY_PROFILE_AFFILIATIONS = Query(
 )
 
 
-# A unit that was all the source held takes every affiliation along (a profile's too).
+class MovingAllRow(TypedDict):
+    """Every slot ``source`` holds (``papers``) goes to ``target`` with the ids ``keys``."""
+
+    source: int
+    target: int
+    papers: list[str]
+    keys: list[str]
+
+
+# A unit that was all the source held takes every affiliation along (a profile's too). An
+# edge a profile whose ids stay with the source gave is copied, not moved: the source keeps
+# it by that profile, the target by whatever else it rests on (settling keeps on each only
+# what still gives it).
 MOVE_ALL_AFFILIATIONS = Query(
     "converge.move_all_affiliations",
     """
@@ -416,9 +428,15 @@ MOVE_ALL_AFFILIATIONS = Query(
     MATCH (source)-[a:AFFILIATED]->(i:Institution)
     MATCH (target:Researcher {id: row.target})
     USING INDEX SEEK target:Researcher(id)
+    WITH a, i, target, any(k IN coalesce(a.profile_keys, []) WHERE NOT k IN row.keys) AS stays
     MERGE (target)-[b:AFFILIATED {source: a.source}]->(i)
     """
-    + FOLD_AFFILIATION,
+    + JOIN_AFFILIATION
+    + """
+    WITH a, stays
+    WHERE NOT stays
+    DELETE a
+    """,
     "write",
 )
 
@@ -571,5 +589,5 @@ ROW_TYPES: dict[Query, object] = {
     MOVE_SLOT_AFFILIATIONS: SlotAffiliationsRow,
     MOVE_IDENTIFIER_KEYS: KeysRow,
     MOVE_PROFILE_AFFILIATIONS: KeysRow,
-    MOVE_ALL_AFFILIATIONS: SlotAffiliationsRow,
+    MOVE_ALL_AFFILIATIONS: MovingAllRow,
 }

@@ -110,10 +110,10 @@ MOVE_AUTHORSHIPS = Query(
     """,
     "write",
 )
-# Folds AFFILIATED edge ``a`` into ``b`` (same institution and source): the years widened,
+# Joins AFFILIATED edge ``a`` into ``b`` (same institution and source): the years widened,
 # the marks of what gave it (slots, profiles and their ids, matched strings) joined, the
-# higher score kept with its method (see writer.UPSERT_AFFILIATIONS).
-FOLD_AFFILIATION = """
+# higher score kept with its method (see writer.UPSERT_AFFILIATIONS); every variable carried.
+JOIN_AFFILIATION = """
     SET b.first_year = CASE WHEN b.first_year IS NULL OR a.first_year < b.first_year
                             THEN a.first_year ELSE b.first_year END,
         b.last_year = CASE WHEN b.last_year IS NULL OR a.last_year > b.last_year
@@ -131,13 +131,19 @@ FOLD_AFFILIATION = """
         b.from_strings = coalesce(b.from_strings, false) OR coalesce(a.from_strings, false),
         b.raw = COLLECT { UNWIND coalesce(b.raw, []) + coalesce(a.raw, []) AS x
                           RETURN DISTINCT x ORDER BY x LIMIT 20 }
-    WITH a, b, a.score IS NOT NULL
+    WITH *, a.score IS NOT NULL
                AND (b.score IS NULL OR a.score > b.score
                     OR (a.score = b.score AND a.method < b.method)) AS better
     SET b.method = CASE WHEN better THEN a.method ELSE b.method END,
         b.score = CASE WHEN better THEN a.score ELSE b.score END
+"""
+# Folds AFFILIATED edge ``a`` into ``b``: joined, then gone.
+FOLD_AFFILIATION = (
+    JOIN_AFFILIATION
+    + """
     DELETE a
 """
+)
 MOVE_AFFILIATIONS = Query(
     "curation.move_affiliations",
     """

@@ -278,8 +278,8 @@ async def _make(tx: Tx, wave: curation.MoveWave) -> None:
         await tx.run(q.MOVE_IDENTIFIER_KEYS, {"rows": ids})
         await tx.run(q.MOVE_PROFILE_AFFILIATIONS, {"rows": ids})
         # A profile's ids moving alone (no slot) take only what their profiles gave.
-        every: list[q.SlotAffiliationsRow] = [
-            {"source": m.source, "target": m.target, "papers": list(m.papers)}
+        every: list[q.MovingAllRow] = [
+            {"source": m.source, "target": m.target, "papers": list(m.papers), "keys": list(m.keys)}
             for m in keyed
             if m.papers
         ]

@@ -77,6 +77,7 @@ AFFILIATED_TO = Query(
     RETURN r.id AS researcher, a.from_profile AS from_profile, a.profile_keys AS keys
     """,
 )
+PAPER_KEYS = Query("test.converge_paper_keys", "MATCH (p:Paper) RETURN p.key AS key")
 ORCIDS_SHOWN = Query(
     "test.orcids_shown",
     "MATCH (r:Researcher) WHERE r.merged_into IS NULL AND r.orcid IS NOT NULL "
@@ -424,3 +425,32 @@ async def test_a_pass_names_every_block_it_decided(db: Database) -> None:
     decided = await converge_pass(db, ["g rossi"])
     assert {"g rossi", "g dirossi"} <= decided.blocks
     assert "a lind" not in decided.blocks
+
+
+async def test_a_unit_moving_every_slot_leaves_the_affiliation_of_a_profile_whose_id_stays(
+    db: Database,
+) -> None:
+    """The pass moves every slot a researcher holds, with the S2 id they carry, to another
+    researcher, while the OpenAlex profile's id stays: the affiliation that profile gave
+    stays with it. Moved along, it was settled away from a researcher not holding the id,
+    and lost (OpenAlex's profile read first, then S2's slot, in the 10,000-paper demo)."""
+    await db.run(CLEAR_DATA)
+    openalex = author("Catherine Parker", "openalex", openalex="A51")
+    place = InstitutionRef(ror_id="02t81af71", openalex_id="I2", name="Edinburgh College")
+    await write_authors(db, [openalex])
+    await write_affiliations(db, [AffiliationRecord(openalex, place, "openalex", 2024)])
+    s2_slot = author("C. F. Parker", "s2", s2="268")
+    await GraphWriter(db).write_papers([paper("quant-ph/9406006", [s2_slot], source="s2")])
+    await write_authors(db, [author("Catherine Parker", "s2", s2="999")])
+    holders = {row["key"]: row["researcher"] for row in await db.run(HOLDERS_OF_IDS)}
+    profile, slot, other = holders["openalex:A51"], holders["s2:268"], holders["s2:999"]
+    papers = tuple(row["key"] for row in await db.run(PAPER_KEYS))
+    if slot != profile:
+        gather = SlotMove(slot, profile, papers, "", "Catherine Parker", ("s2:268",))
+        await db.unit(lambda tx: apply_moves(tx, [gather]))
+    move = SlotMove(profile, other, papers, "", "Catherine Parker", ("s2:268",))
+    await db.unit(lambda tx: apply_moves(tx, [move]))
+    await settle_blocks(db, ["c parker"])
+    assert await db.run(AFFILIATED_TO) == [
+        {"researcher": profile, "from_profile": True, "keys": ["openalex:A51"]}
+    ]
