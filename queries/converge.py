@@ -405,12 +405,9 @@ STRAY_PROFILE_AFFILIATIONS = Query(
 )
 
 
-class MovingAllRow(TypedDict):
+class MovingAllRow(SlotAffiliationsRow):
     """Every slot ``source`` holds (``papers``) goes to ``target`` with the ids ``keys``."""
 
-    source: int
-    target: int
-    papers: list[str]
     keys: list[str]
 
 

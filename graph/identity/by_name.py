@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations
 
-from scholargraph.graph.identity.cluster import Constraints, blocks_of, cluster_mentions
+from scholargraph.graph.identity.cluster import Constraints, blocks_of, cluster_blocks
 from scholargraph.graph.identity.mentions import Slot, new_group_of, slot_mention, slot_order
 from scholargraph.graph.identity.names import block_key
 from scholargraph.graph.identity.rules import Resolution
@@ -71,11 +71,12 @@ def by_names(pending: Sequence[Slot], snapshot: Snapshot) -> list[Resolution]:
             elif candidate.id in snapshot.features:
                 candidates[other] = snapshot.features[candidate.id]
     everyone = [*candidates.values(), *mentions.values()]
-    distinct += _kept_apart(everyone, mentions, candidates)
+    blocks = blocks_of(everyone)
+    distinct += _kept_apart(blocks, mentions, candidates)
     rivals = _group_by_block(candidates)
     context = ScoringContext.build(everyone)
-    clusters = cluster_mentions(
-        everyone, constraints=Constraints.of(distinct=distinct), context=context
+    clusters = cluster_blocks(
+        blocks, constraints=Constraints.of(distinct=distinct), context=context
     )
     index = {key: i for i, key in enumerate(mentions)}
     resolved: list[Resolution] = [Resolution(slot) for slot in pending]
@@ -105,13 +106,15 @@ def by_names(pending: Sequence[Slot], snapshot: Snapshot) -> list[Resolution]:
 
 
 def _kept_apart(
-    everyone: list[Mention], mentions: Mapping[str, Mention], candidates: Mapping[str, Mention]
+    blocks: Mapping[str, list[Mention]],
+    mentions: Mapping[str, Mention],
+    candidates: Mapping[str, Mention],
 ) -> list[tuple[str, str]]:
     """Pairs clustering must keep apart, in the blocks it clusters (variant spellings
     joined, as ``Mary T. Smith`` and ``M. Smith-Jones``): two existing researchers, and two
     new mentions a source tells apart (:func:`_apart`), one paper's two authors included."""
     pairs: list[tuple[str, str]] = []
-    for group in blocks_of(everyone).values():
+    for group in blocks.values():
         news = [m.mention_id for m in group if m.mention_id in mentions]
         pairs += [(a, b) for a, b in combinations(news, 2) if _apart(mentions[a], mentions[b])]
         held = [m.mention_id for m in group if m.mention_id in candidates]

@@ -490,7 +490,19 @@ def cluster_mentions(
     context: ScoringContext | None = None,
 ) -> list[tuple[str, ...]]:
     """Partition mentions into people. Pairs are only ever compared inside a block."""
-    blocks = blocks_of(mentions)
+    return cluster_blocks(
+        blocks_of(mentions), constraints=constraints, config=config, context=context
+    )
+
+
+def cluster_blocks(
+    blocks: dict[str, list[Mention]],
+    *,
+    constraints: Constraints | None = None,
+    config: ClusterConfig | None = None,
+    context: ScoringContext | None = None,
+) -> list[tuple[str, ...]]:
+    """:func:`cluster_mentions` over blocks :func:`blocks_of` already made."""
     block_of = {m.mention_id: label for label, group in blocks.items() for m in group}
     ctx = context or ScoringContext.build(
         (m for group in blocks.values() for m in group), blocks=block_of
