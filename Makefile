@@ -7,7 +7,7 @@ PORT   ?= 8000
 DEMO_PAPERS ?= 2000
 PYTEST_ARGS ?=
 
-.PHONY: install web neo4j run test check lint format typecheck bench bench-extras bench-api bench-scale clean stop dist
+.PHONY: install web neo4j run test check lint format typecheck bench bench-load bench-extras bench-api bench-scale clean stop dist
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,10 @@ bench: install
 ## bench-extras: only the standalone benchmarks (benchmarks/extras.py), beside the last full run
 bench-extras: install
 	$(BIN)/python -m benchmarks.run --extras-only
+
+## bench-load: only the loading figures (ours with and without embedding, the floor, neomodel), beside the last full run
+bench-load: install
+	$(BIN)/python -m benchmarks.run --load-only
 
 ## bench-api: only the API and site figures, on the largest size loaded once by our pipeline, beside the last full run
 bench-api: install

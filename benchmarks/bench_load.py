@@ -16,7 +16,7 @@ import asyncio
 import random
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -99,9 +99,10 @@ def read_works(folder: Path) -> list[PaperRecord]:
     return [p for _, batch in iter_bulk_files(works_paths(folder)) for p in batch.papers]
 
 
-async def pipeline(db: Database, folder: Path, cap: int) -> dict[str, Any]:
+async def pipeline(db: Database, folder: Path, cap: int, *, embed: bool = True) -> dict[str, Any]:
     began = time.perf_counter()
-    summary = await Loader(db, coauthor_cap=cap).run(file_chunks(works_paths(folder)))
+    loader = Loader(db, coauthor_cap=cap, embed=embed)
+    summary = await loader.run(file_chunks(works_paths(folder)))
     seconds = time.perf_counter() - began
     return {"seconds": seconds, "papers": summary.papers.created, "stats": await graph_stats(db)}
 
@@ -225,16 +226,19 @@ async def run(
     cache: Path,
     sample: int,
     fresh: Fresh | None = None,
-    repeats: int = 1,
+    repeats: int | Sequence[int] = 1,
 ) -> list[dict[str, Any]]:
     """Each measurement starts on an empty store: ``fresh`` gives one (say, a restarted
     server on a new data directory); without it the graph of the run before is cleared,
     which leaves its store behind, to the disadvantage of whichever runs later. Each side is
     warmed up first on the same kind of work over 1,000 works (50 for neomodel).
 
-    With ``repeats`` the three sides run in turn that many times (floor, neomodel, ours;
-    floor, …), so a slow spell of the machine falls on all of them, and each side's figure
-    is its median run."""
+    Ours runs twice: as loads run (papers embedded, researchers' topics computed) and without
+    the embedding, the same write otherwise, so the embedding's share is measured apart.
+
+    With ``repeats`` (one count, or one per size) the sides run in turn that many times
+    (floor, neomodel, ours without embedding, ours; floor, …), so a slow spell of the machine
+    falls on all of them, and each side's figure is its median run."""
 
     async def measured(
         job: Callable[[Database], Awaitable[dict[str, Any]]],
@@ -251,13 +255,19 @@ async def run(
 
     cap = settings.coauthor_cap
     results = []
-    for size in sizes:
+    counts = [repeats] * len(sizes) if isinstance(repeats, int) else list(repeats)
+    for size, times in zip(sizes, counts, strict=True):
         folder = write_demo_files(cache, papers=size, seed=1)
         papers = read_works(folder)
         few = sample_works(papers, WARM_UP_WORKS, seed=1)
         picked = sample_works(papers, sample)
-        runs: dict[str, list[dict[str, Any]]] = {"floor": [], "neomodel": [], "ours": []}
-        for _ in range(repeats):
+        runs: dict[str, list[dict[str, Any]]] = {
+            "floor": [],
+            "neomodel": [],
+            "ours_no_embed": [],
+            "ours": [],
+        }
+        for _ in range(times):
             runs["floor"].append(
                 await measured(
                     lambda db, works=papers: floor(db, works, cap),
@@ -272,6 +282,14 @@ async def run(
                     ),
                 )
             )
+            runs["ours_no_embed"].append(
+                await measured(
+                    lambda db, where=folder: pipeline(db, where, cap, embed=False),
+                    lambda db, works=few: Loader(db, coauthor_cap=cap, embed=False).run(
+                        _one_chunk(works)
+                    ),
+                )
+            )
             # Ours last, so the largest graph stays loaded for the API benchmark.
             runs["ours"].append(
                 await measured(
@@ -279,10 +297,13 @@ async def run(
                     lambda db, works=few: Loader(db, coauthor_cap=cap).run(_one_chunk(works)),
                 )
             )
-        bare, neo, ours = (_median_run(runs[side]) for side in ("floor", "neomodel", "ours"))
+        bare, neo, plain, ours = (
+            _median_run(runs[side]) for side in ("floor", "neomodel", "ours_no_embed", "ours")
+        )
         neo["mean_authors"] = mean_authors(picked)
         per_paper = {
             "ours": ours["seconds"] / len(papers),
+            "ours_no_embed": plain["seconds"] / len(papers),
             "floor": bare["seconds"] / len(papers),
             "neomodel": neo["seconds"] / neo["papers"],
         }
@@ -292,11 +313,14 @@ async def run(
                 "works": len(papers),
                 "mean_authors": mean_authors(papers),
                 "ours": ours,
+                "ours_no_embed": plain,
                 "floor": bare,
                 "neomodel": neo,
                 "per_paper": per_paper,
                 "speedup_vs_neomodel": per_paper["neomodel"] / per_paper["ours"],
                 "ratio_vs_floor": per_paper["ours"] / per_paper["floor"],
+                "ratio_vs_floor_no_embed": per_paper["ours_no_embed"] / per_paper["floor"],
+                "embedding_cost": per_paper["ours"] / per_paper["ours_no_embed"],
             }
         )
     return results
