@@ -372,14 +372,20 @@ def _progress(step: str, data: object = None) -> None:
 
 
 def save(result: dict[str, Any]) -> None:
-    """``result`` as ``scale`` of benchmarks/results.json, beside the rest, and BENCHMARKS.md."""
-    from benchmarks.report import write_report
+    """``result`` as ``scale`` of benchmarks/results.json, beside the rest, and its section of
+    BENCHMARKS.md (the others, and the notes beside them, as they are)."""
+    from benchmarks.report import replace_section, write_report
+    from benchmarks.scale_report import SCALE_TITLE, scale_section
 
     saved = ROOT / "benchmarks" / "results.json"
     results: dict[str, Any] = json.loads(saved.read_text()) if saved.is_file() else {}
     results["scale"] = result
     saved.write_text(json.dumps(results, indent=2, default=str))
-    write_report(results, ROOT / "BENCHMARKS.md")
+    report = ROOT / "BENCHMARKS.md"
+    if report.is_file() and SCALE_TITLE in report.read_text():
+        replace_section(report, SCALE_TITLE, scale_section(result))
+    else:
+        write_report(results, report)
 
 
 def main(argv: list[str] | None = None) -> int:

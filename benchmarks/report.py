@@ -114,13 +114,29 @@ def _load(results: dict[str, Any]) -> list[str]:
     return lines
 
 
-def replace_load_section(results: dict[str, Any], path: Path) -> None:
-    """Put this run's loading section in place of the one in ``path`` (``make bench-load``),
-    leaving every other section as it is."""
+def replace_section(path: Path, title: str, lines: list[str]) -> None:
+    """Put ``lines`` (a section starting with ``title``) in place of that section of
+    ``path``, leaving every other section as it is, the notes written beside the generated
+    ones too; a file without the section is written whole by :func:`write_report`."""
     text = path.read_text()
-    start = text.index(LOAD_TITLE)
-    end = text.index("\n## ", start + len(LOAD_TITLE))
-    path.write_text(text[:start] + "\n".join(_load(results)) + "\n" + text[end:])
+    start = text.index(title)
+    ends = [
+        found
+        for found in (
+            text.find("\n## ", start + len(title)),
+            text.find("\nThe sections from here to the targets", start),
+        )
+        if found >= 0
+    ]
+    end = min(ends) if ends else len(text)
+    while lines and not lines[0]:
+        lines = lines[1:]
+    path.write_text(text[:start] + "\n".join(lines) + "\n" + text[end:])
+
+
+def replace_load_section(results: dict[str, Any], path: Path) -> None:
+    """This run's loading section in place of the one in ``path`` (``make bench-load``)."""
+    replace_section(path, LOAD_TITLE, _load(results))
 
 
 def _identity(results: dict[str, Any]) -> list[str]:

@@ -56,13 +56,16 @@ def scale_targets(scale: dict[str, Any]) -> list[tuple[str, str, bool]]:
     return rows
 
 
+SCALE_TITLE = "## Scale: the four-source load from 100k papers up (issue: scale)"
+
+
 def scale_section(scale: dict[str, Any]) -> list[str]:
     if not scale:
         return []
     machine = scale.get("machine", {})
     lines = [
         "",
-        "## Scale: the four-source load from 100k papers up (issue: scale)",
+        SCALE_TITLE,
         "",
         f"`{scale['command']}` (`make bench-scale`) at {scale['date']}, on "
         f"{machine.get('platform', '?')} with {_gib(machine.get('memory_bytes'))} GiB of "

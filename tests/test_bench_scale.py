@@ -8,8 +8,13 @@ from typing import Any
 import pytest
 
 from benchmarks.bench_scale import PerPaper, Room, does_not_fit, expected_memory, parse_sizes
-from benchmarks.report import write_report
-from benchmarks.scale_report import scale_section, scale_targets, time_per_paper_ratios
+from benchmarks.report import replace_section, write_report
+from benchmarks.scale_report import (
+    SCALE_TITLE,
+    scale_section,
+    scale_targets,
+    time_per_paper_ratios,
+)
 from scholargraph.graph.demo.generator import MAX_PAPERS
 from scholargraph.graph.memory import GIB
 
@@ -118,3 +123,29 @@ def test_the_scale_section_is_in_benchmarks_md(tmp_path: Any) -> None:
     text = (tmp_path / "BENCHMARKS.md").read_text()
     assert "## Scale: the four-source load" in text
     assert "| scale: ≥ 1,000 papers/s, four sources | 125 (100,000) | no |" in text
+
+
+def test_a_new_scale_run_replaces_only_its_section_and_keeps_the_notes(tmp_path: Any) -> None:
+    report = tmp_path / "BENCHMARKS.md"
+    results = {
+        "sizes": [10_000],
+        "machine": "x86_64, 2 cores",
+        "date": "2026-12-02T03:00:00+00:00",
+        "extras_date": "2026-12-02T04:00:00+00:00",
+        "extras": {"hyperauthor": {"seconds": 1.0}},
+        "scale": _scale([_run(100_000, 800.0)], []),
+    }
+    write_report(results, report)
+    written = report.read_text()
+    before, after = written.split(SCALE_TITLE)
+    note = "A note written by hand under the scale section's table.\n"
+    marker = "\nThe sections from here to the targets"
+    report.write_text(before + SCALE_TITLE + after.replace(marker, "\n" + note + marker, 1))
+    report.write_text(report.read_text() + "\nA closing note.\n")
+    replace_section(report, SCALE_TITLE, scale_section(_scale([_run(100_000, 400.0)], [])))
+    text = report.read_text()
+    assert text.count(SCALE_TITLE) == 1
+    assert "| 100,000 | 400 |" in text and "| 100,000 | 800 |" not in text
+    assert note not in text  # inside the section: the section is the run's own
+    assert text.startswith(before) and text.endswith("\nA closing note.\n")
+    assert "The sections from here to the targets were measured at" in text

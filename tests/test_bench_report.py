@@ -1,0 +1,62 @@
+"""``make bench-load``'s section of BENCHMARKS.md: what it prints, and what it leaves alone
+(no timing)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from benchmarks.report import LOAD_TITLE, replace_load_section
+
+
+def _side(seconds: float) -> dict[str, Any]:
+    return {"seconds": seconds, "papers": 7_025, "runs": [seconds + 1, seconds]}
+
+
+def _row() -> dict[str, Any]:
+    stats = {"nodes": {"Paper": 7_025}, "relationships": {"AUTHORED": 30_092}}
+    return {
+        "corpus_papers": 10_000,
+        "works": 7_025,
+        "mean_authors": 4.28,
+        "ours": {**_side(40.0), "stats": stats},
+        "ours_no_embed": _side(32.0),
+        "floor": _side(8.0),
+        "neomodel": {**_side(30.0), "papers": 300, "mean_authors": 3.9},
+        "per_paper": {"neomodel": 0.1},
+        "speedup_vs_neomodel": 17.6,
+        "ratio_vs_floor": 5.0,
+        "ratio_vs_floor_no_embed": 4.0,
+        "embedding_cost": 1.25,
+    }
+
+
+def test_the_load_section_shows_both_of_our_runs_against_the_floor_and_the_baseline(
+    tmp_path: Path,
+) -> None:
+    report = tmp_path / "BENCHMARKS.md"
+    report.write_text(
+        f"# Benchmarks\n\nMade by make bench.\n\n{LOAD_TITLE}\n\nold table\n\n"
+        "## Identity resolution (issue: identity)\n\nkept\n"
+    )
+    results = {
+        "load": [_row()],
+        "load_date": "2026-12-05T21:00:00+00:00",
+        "load_baseline": {
+            "commit": "e68a76c",
+            "date": "2026-11-30T09:57:29+00:00",
+            "rows": [{"corpus_papers": 10_000, "ours": 18.6, "floor": 5.3, "ratio_vs_floor": 3.52}],
+        },
+    }
+    replace_load_section(results, report)
+    text = report.read_text()
+    assert "old table" not in text and text.count(LOAD_TITLE) == 1
+    assert text.startswith("# Benchmarks\n\nMade by make bench.\n\n")
+    assert text.endswith("## Identity resolution (issue: identity)\n\nkept\n")
+    assert (
+        "| 10,000 | 7,025 | 40.0 | 176 | 32.0 | 8.0 | 0.1000 (300) | **17.6× faster** "
+        "| **5.0× the floor** | 4.0× | 1.25× |"
+    ) in text
+    assert "10,000: ours 18.6 s, floor 5.3 s, 3.5× the floor" in text
+    assert "floor 9.0, 8.0; neomodel 31.0, 30.0; ours without embedding 33.0, 32.0" in text
+    assert "(`make bench-load`) at 2026-12-05T21:00:00+00:00" in text
