@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import extras
-from benchmarks.scale_report import scale_section, scale_targets
+from benchmarks.scale_report import SCALE_TITLE, scale_section, scale_targets
 
 
 def _f(value: Any, digits: int = 2) -> str:
@@ -14,6 +14,7 @@ def _f(value: Any, digits: int = 2) -> str:
 
 
 LOAD_TITLE = "## Loading (issue: loaders)"
+API_TITLE = "## GraphQL API over HTTP (issue: API)"
 
 
 def _load(results: dict[str, Any]) -> list[str]:
@@ -114,29 +115,40 @@ def _load(results: dict[str, Any]) -> list[str]:
     return lines
 
 
-def replace_section(path: Path, title: str, lines: list[str]) -> None:
+def replace_section(path: Path, title: str, lines: list[str], *, until: str | None = None) -> None:
     """Put ``lines`` (a section starting with ``title``) in place of that section of
-    ``path``, leaving every other section as it is, the notes written beside the generated
-    ones too; a file without the section is written whole by :func:`write_report`."""
+    ``path``, or of the sections from it to the one titled ``until``, leaving every other
+    section as it is, the notes written beside the generated ones too."""
     text = path.read_text()
     start = text.index(title)
-    ends = [
-        found
-        for found in (
-            text.find("\n## ", start + len(title)),
-            text.find("\nThe sections from here to the targets", start),
-        )
-        if found >= 0
-    ]
-    end = min(ends) if ends else len(text)
+    if until is not None:
+        end = text.index("\n" + until, start)
+    else:
+        ends = [
+            found
+            for found in (
+                text.find("\n## ", start + len(title)),
+                text.find("\nThe sections from here to the targets", start),
+            )
+            if found >= 0
+        ]
+        end = min(ends) if ends else len(text)
     while lines and not lines[0]:
         lines = lines[1:]
+    while lines and not lines[-1]:
+        lines = lines[:-1]
     path.write_text(text[:start] + "\n".join(lines) + "\n" + text[end:])
 
 
 def replace_load_section(results: dict[str, Any], path: Path) -> None:
     """This run's loading section in place of the one in ``path`` (``make bench-load``)."""
     replace_section(path, LOAD_TITLE, _load(results))
+
+
+def replace_api_sections(results: dict[str, Any], path: Path) -> None:
+    """This run's API, site, export and local Neo4j sections in place of those in ``path``
+    (``make bench-api``), up to the scale section."""
+    replace_section(path, API_TITLE, _api(results) + _rest(results), until=SCALE_TITLE)
 
 
 def _identity(results: dict[str, Any]) -> list[str]:
@@ -178,7 +190,7 @@ def _api(results: dict[str, Any]) -> list[str]:
         return []
     lines = [
         "",
-        "## GraphQL API over HTTP (issue: API)",
+        API_TITLE,
         "",
         "On the graph of the largest load above, after `scholargraph db analyze`; "
         "`python -m benchmarks.bench_api` against `scholargraph serve` (one worker), once "

@@ -241,11 +241,7 @@ async def api_only() -> int:
     saved = ROOT / "benchmarks" / "results.json"
     results: dict[str, Any] = json.loads(saved.read_text())
     size = max(int(s) for s in os.environ.get("BENCH_SIZES", "10000,100000").split(","))
-    tmp = Path(tempfile.mkdtemp(prefix="scholargraph-bench-"))
-    settings = _settings(tmp / "neo4j")
-    try:
-        if settings.local:
-            localserver.start(settings)
+    with throwaway_store("api") as (settings, tmp):
         async with Database.connect(settings) as db:
             await install_schema(settings, db)
         _progress("load for the api", size)
@@ -254,15 +250,21 @@ async def api_only() -> int:
         results.update(await api_and_export(settings, tmp))
         results["api_load"] = {k: v for k, v in load.items() if k != "stats"}
         results["api_date"] = datetime.now(UTC).isoformat()
-    finally:
-        if settings.local:
-            localserver.stop(settings.neo4j_data_dir)
-        shutil.rmtree(tmp, ignore_errors=True)
     saved.write_text(json.dumps(results, indent=2, default=str))
-    from benchmarks.report import write_report
+    from benchmarks.report import replace_api_sections
 
-    write_report(results, ROOT / "BENCHMARKS.md")
+    replace_api_sections(results, ROOT / "BENCHMARKS.md")
     return 0
+
+
+def _repeats(sizes: int) -> list[int]:
+    """``BENCH_REPEATS``: one count for every size, or one per size (``3,1``)."""
+    counts = [int(n) for n in os.environ.get("BENCH_REPEATS", "3").split(",")]
+    if len(counts) == 1:
+        return counts * sizes
+    if len(counts) != sizes:
+        raise SystemExit(f"BENCH_REPEATS gives {len(counts)} counts for {sizes} sizes")
+    return counts
 
 
 async def load_only() -> int:
@@ -273,14 +275,8 @@ async def load_only() -> int:
     results: dict[str, Any] = json.loads(saved.read_text())
     sizes = [int(s) for s in os.environ.get("BENCH_SIZES", "10000,100000").split(",")]
     sample = int(os.environ.get("BENCH_NEOMODEL_SAMPLE", "300"))
-    # One count for every size, or one per size ("3,1").
-    counts = [int(n) for n in os.environ.get("BENCH_REPEATS", "3").split(",")]
-    repeats = counts * len(sizes) if len(counts) == 1 else counts
-    tmp = Path(tempfile.mkdtemp(prefix="scholargraph-bench-"))
-    settings = _settings(tmp / "neo4j")
-    try:
-        if settings.local:
-            localserver.start(settings)
+    repeats = _repeats(len(sizes))
+    with throwaway_store("load") as (settings, _):
         async with Database.connect(settings) as db:
             await install_schema(settings, db)
         _progress("loads", {"sizes": sizes, "repeats": repeats})
@@ -289,10 +285,6 @@ async def load_only() -> int:
         )
         results["load_date"] = datetime.now(UTC).isoformat()
         _progress("loaded", results["load"])
-    finally:
-        if settings.local:
-            localserver.stop(settings.neo4j_data_dir)
-        shutil.rmtree(tmp, ignore_errors=True)
     saved.write_text(json.dumps(results, indent=2, default=str))
     from benchmarks.report import replace_load_section
 
@@ -309,7 +301,7 @@ async def main() -> int:
         return await api_only()
     sizes = [int(s) for s in os.environ.get("BENCH_SIZES", "10000,100000").split(",")]
     sample = int(os.environ.get("BENCH_NEOMODEL_SAMPLE", "300"))
-    repeats = int(os.environ.get("BENCH_REPEATS", "3"))
+    repeats = _repeats(len(sizes))
     cache = ROOT / ".cache" / "bench"
     results: dict[str, Any] = {
         "sizes": sizes,

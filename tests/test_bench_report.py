@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from benchmarks.report import LOAD_TITLE, replace_load_section
+from benchmarks.report import LOAD_TITLE, replace_load_section, replace_section
 
 
 def _side(seconds: float) -> dict[str, Any]:
@@ -60,3 +60,17 @@ def test_the_load_section_shows_both_of_our_runs_against_the_floor_and_the_basel
     assert "10,000: ours 18.6 s, floor 5.3 s, 3.5× the floor" in text
     assert "floor 9.0, 8.0; neomodel 31.0, 30.0; ours without embedding 33.0, 32.0" in text
     assert "(`make bench-load`) at 2026-12-05T21:00:00+00:00" in text
+
+
+def test_a_span_of_sections_is_replaced_up_to_the_one_named(tmp_path: Path) -> None:
+    report = tmp_path / "BENCHMARKS.md"
+    report.write_text(
+        "# Benchmarks\n\n## A\n\nkept a\n\n## B\n\nold b\n\n## C\n\nold c, and a note\n\n"
+        "## D\n\nkept d\n"
+    )
+    replace_section(
+        report, "## B", ["", "## B", "", "new b", "", "## C", "", "new c", ""], until="## D"
+    )
+    assert report.read_text() == (
+        "# Benchmarks\n\n## A\n\nkept a\n\n## B\n\nnew b\n\n## C\n\nnew c\n\n## D\n\nkept d\n"
+    )
