@@ -225,8 +225,8 @@ async def run(
     sizes: list[int],
     cache: Path,
     sample: int,
-    fresh: Fresh | None = None,
-    repeats: int | Sequence[int] = 1,
+    fresh: Fresh | None,
+    repeats: Sequence[int],
 ) -> list[dict[str, Any]]:
     """Each measurement starts on an empty store: ``fresh`` gives one (say, a restarted
     server on a new data directory); without it the graph of the run before is cleared,
@@ -236,7 +236,7 @@ async def run(
     Ours runs twice: as loads run (papers embedded, researchers' topics computed) and without
     the embedding, the same write otherwise, so the embedding's share is measured apart.
 
-    With ``repeats`` (one count, or one per size) the sides run in turn that many times
+    With ``repeats`` (a count per size) the sides run in turn that many times
     (floor, neomodel, ours without embedding, ours; floor, …), so a slow spell of the machine
     falls on all of them, and each side's figure is its median run."""
 
@@ -255,8 +255,7 @@ async def run(
 
     cap = settings.coauthor_cap
     results = []
-    counts = [repeats] * len(sizes) if isinstance(repeats, int) else list(repeats)
-    for size, times in zip(sizes, counts, strict=True):
+    for size, times in zip(sizes, repeats, strict=True):
         folder = write_demo_files(cache, papers=size, seed=1)
         papers = read_works(folder)
         few = sample_works(papers, WARM_UP_WORKS, seed=1)

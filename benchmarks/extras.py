@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+# The line that dates the standalone sections, after the generated ones.
+DATED_SECTIONS = "The sections from here to the targets were measured at"
 
 
 @dataclass(frozen=True)
@@ -192,7 +194,7 @@ def report(
     (``make bench-extras``), ``date`` when the others were."""
     lines: list[str] = []
     if results and date:
-        lines += [f"The sections from here to the targets were measured at {date}.", ""]
+        lines += [f"{DATED_SECTIONS} {date}.", ""]
     for extra in EXTRAS:
         if extra.key not in results:
             continue

@@ -128,7 +128,7 @@ def replace_section(path: Path, title: str, lines: list[str], *, until: str | No
             found
             for found in (
                 text.find("\n## ", start + len(title)),
-                text.find("\nThe sections from here to the targets", start),
+                text.find("\n" + extras.DATED_SECTIONS, start),
             )
             if found >= 0
         ]

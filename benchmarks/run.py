@@ -322,7 +322,6 @@ async def main() -> int:
         results["load"] = await bench_load.run(
             settings, sizes, cache, sample, _fresh_store(settings), repeats
         )
-        results.pop("load_date", None)
         _progress("api and export", results["load"])
         results.update(await api_and_export(settings, tmp))
         results["neo4j_rss_bytes"] = localserver.status(settings.neo4j_data_dir).rss_bytes
