@@ -50,11 +50,13 @@ LOOKUP_PAPERS = Query(
     """
     CALL () {
       UNWIND $ids AS id
-      MATCH (:PaperId {key: id})-[:IDENTIFIES_PAPER]->(p:Paper)
+      MATCH (i:PaperId {key: id})-[:IDENTIFIES_PAPER]->(p:Paper)
+      USING INDEX SEEK i:PaperId(key)
       RETURN p
       UNION
       UNWIND $keys AS key
       MATCH (p:Paper {key: key})
+      USING INDEX SEEK p:Paper(key)
       RETURN p
     }
     WITH DISTINCT p

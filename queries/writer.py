@@ -352,6 +352,26 @@ UPSERT_AUTHORSHIPS = Query(
     "write",
 )
 
+# An edge on a paper no one held before the batch, written by one row (see
+# ``BatchPlan.split_authorships``): what ``UPSERT_AUTHORSHIPS`` sets on a new edge, set
+# outright (the rows' lists come sorted and without repeats).
+CREATE_AUTHORSHIPS = Query(
+    "writer.create_authorships",
+    """
+    UNWIND $rows AS row
+    MATCH (p:Paper {key: row.paper}), (r:Researcher {id: row.researcher})
+    USING INDEX SEEK p:Paper(key) USING INDEX SEEK r:Researcher(id)
+    CREATE (r)-[:AUTHORED {position: row.position, kind: row.kind, raw_name: row.raw_name,
+                           source: row.source, method: row.method,
+                           confidence: row.confidence, rank: row.rank,
+                           sources: [row.source], source_ids: row.source_ids,
+                           mentions: [row.mention], affiliations: row.affiliations,
+                           institutions: row.institutions,
+                           raw_affiliations: row.raw_affiliations, pinned: false}]->(p)
+    """,
+    "write",
+)
+
 
 class SwapRow(TypedDict):
     """``first`` and ``second`` exchange their edges on ``paper``: each takes the other's
@@ -461,44 +481,60 @@ class AffiliationRow(TypedDict):
     raw: list[str]
 
 
+# The rows of one edge are taken together (a batch gives an edge one row per slot): the
+# merge and its SETs run once per edge, and every rule holds whatever the rows' order (taken
+# one by one in one statement, each row's test of the stored score ran before any row's SET,
+# so the last row won instead of the best).
 UPSERT_AFFILIATIONS = Query(
     "writer.upsert_affiliations",
     """
     UNWIND $rows AS row
-    MATCH (r:Researcher {id: row.researcher}), (i:Institution {id: row.institution})
+    WITH row ORDER BY row.score DESC, row.method
+    WITH row.researcher AS researcher, row.institution AS institution, row.source AS source,
+         collect(row) AS rows, min(row.first_year) AS first_year,
+         max(row.last_year) AS last_year
+    MATCH (r:Researcher {id: researcher}), (i:Institution {id: institution})
     USING INDEX SEEK r:Researcher(id)
-    MERGE (r)-[a:AFFILIATED {source: row.source}]->(i)
-    SET a.first_year = CASE WHEN row.first_year IS NULL THEN a.first_year
-                            WHEN a.first_year IS NULL OR row.first_year < a.first_year
-                            THEN row.first_year ELSE a.first_year END,
-        a.last_year = CASE WHEN row.last_year IS NULL THEN a.last_year
-                           WHEN a.last_year IS NULL OR row.last_year > a.last_year
-                           THEN row.last_year ELSE a.last_year END,
-        a.profile_years = CASE WHEN row.from_papers OR row.from_strings
-                               THEN coalesce(a.profile_years, [])
-                               ELSE COLLECT {
-                                 UNWIND coalesce(a.profile_years, [])
-                                        + [k IN row.profile_keys |
-                                           k + '|' + coalesce(toString(row.first_year), '')
-                                           + '|' + coalesce(toString(row.last_year), '')] AS x
-                                 RETURN DISTINCT x ORDER BY x } END,
-        a.matches = CASE WHEN row.from_strings
-                         THEN COLLECT { UNWIND coalesce(a.matches, [])
-                                               + [x IN row.raw | toString(row.score) + '|'
-                                                                 + row.method + '|' + x] AS m
-                                        RETURN DISTINCT m ORDER BY m }
-                         ELSE coalesce(a.matches, []) END,
-        a.from_papers = coalesce(a.from_papers, false) OR row.from_papers,
-        a.from_profile = coalesce(a.from_profile, false)
-                         OR NOT (row.from_papers OR row.from_strings),
-        a.from_strings = coalesce(a.from_strings, false) OR row.from_strings,
-        a.profile_keys = COLLECT { UNWIND coalesce(a.profile_keys, []) + row.profile_keys AS x
+    MERGE (r)-[a:AFFILIATED {source: source}]->(i)
+    WITH a, first_year, last_year, rows[0] AS best,
+         any(one IN rows WHERE one.from_papers) AS from_papers,
+         [one IN rows WHERE NOT (one.from_papers OR one.from_strings)] AS profiles,
+         [one IN rows WHERE one.from_strings] AS strings,
+         COLLECT { UNWIND rows AS one UNWIND one.raw AS x RETURN x } AS raw
+    SET a.first_year = CASE WHEN first_year IS NULL THEN a.first_year
+                            WHEN a.first_year IS NULL OR first_year < a.first_year
+                            THEN first_year ELSE a.first_year END,
+        a.last_year = CASE WHEN last_year IS NULL THEN a.last_year
+                           WHEN a.last_year IS NULL OR last_year > a.last_year
+                           THEN last_year ELSE a.last_year END,
+        a.profile_years = COLLECT {
+                            UNWIND coalesce(a.profile_years, [])
+                                   + COLLECT { UNWIND profiles AS one
+                                               UNWIND one.profile_keys AS k
+                                               RETURN k + '|'
+                                                      + coalesce(toString(one.first_year), '')
+                                                      + '|'
+                                                      + coalesce(toString(one.last_year), '')
+                                             } AS x
+                            RETURN DISTINCT x ORDER BY x },
+        a.matches = COLLECT { UNWIND coalesce(a.matches, [])
+                                     + COLLECT { UNWIND strings AS one UNWIND one.raw AS x
+                                                 RETURN toString(one.score) + '|'
+                                                        + one.method + '|' + x } AS m
+                              RETURN DISTINCT m ORDER BY m },
+        a.from_papers = coalesce(a.from_papers, false) OR from_papers,
+        a.from_profile = coalesce(a.from_profile, false) OR size(profiles) > 0,
+        a.from_strings = coalesce(a.from_strings, false) OR size(strings) > 0,
+        a.profile_keys = COLLECT { UNWIND coalesce(a.profile_keys, [])
+                                          + COLLECT { UNWIND profiles AS one
+                                                      UNWIND one.profile_keys AS k
+                                                      RETURN k } AS x
                                    RETURN DISTINCT x ORDER BY x }
-    WITH a, row, a.score IS NULL OR row.score > a.score
-                 OR (row.score = a.score AND row.method < a.method) AS better
-    SET a.method = CASE WHEN better THEN row.method ELSE a.method END,
-        a.score = CASE WHEN better THEN row.score ELSE a.score END,
-        a.raw = COLLECT { UNWIND coalesce(a.raw, []) + row.raw AS x
+    WITH a, best, raw, a.score IS NULL OR best.score > a.score
+                       OR (best.score = a.score AND best.method < a.method) AS better
+    SET a.method = CASE WHEN better THEN best.method ELSE a.method END,
+        a.score = CASE WHEN better THEN best.score ELSE a.score END,
+        a.raw = COLLECT { UNWIND coalesce(a.raw, []) + raw AS x
                           RETURN DISTINCT x ORDER BY x LIMIT 20 }
     """,
     "write",
@@ -628,6 +664,7 @@ ROW_TYPES: dict[Query, Any] = {
     SET_IDENTIFIER_PROFILES: ProfileRow,
     UPSERT_PAPERS: PaperRow,
     UPSERT_AUTHORSHIPS: AuthorshipRow,
+    CREATE_AUTHORSHIPS: AuthorshipRow,
     SWAP_SLOTS: SwapRow,
     FOLD_SLOTS: FoldRow,
     RETIRE_EMPTY: RetireRow,

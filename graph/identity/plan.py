@@ -11,7 +11,7 @@ applies the same plan again from the start.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -93,6 +93,7 @@ class BatchPlan:
     papers: tuple[wq.PaperRow, ...] = ()
     paper_ids: tuple[pq.PaperIdRow, ...] = ()
     authorships: tuple[wq.AuthorshipRow, ...] = ()
+    unheld: frozenset[str] = frozenset()  # papers no researcher held before the batch
     swaps: tuple[wq.SwapRow, ...] = ()
     folds: tuple[wq.FoldRow, ...] = ()
     affiliations: tuple[PendingAffiliation, ...] = ()
@@ -103,6 +104,18 @@ class BatchPlan:
     counts: tuple[int, ...] = ()  # researchers whose paper and citation counts change
     rebuild: tuple[int, ...] = ()  # researchers whose matching features are made again
     fingerprints: tuple[FingerprintRow, ...] = ()
+
+    def split_authorships(self) -> tuple[list[wq.AuthorshipRow], list[wq.AuthorshipRow]]:
+        """The authorship rows as (edges to create, edges to merge): an edge on a paper no
+        one held before the batch, written by one row only, cannot exist yet, so it is
+        created outright with what the merge would have set (``CREATE_AUTHORSHIPS``)."""
+        pairs = Counter((row["paper"], row["researcher"]) for row in self.authorships)
+        created: list[wq.AuthorshipRow] = []
+        merged: list[wq.AuthorshipRow] = []
+        for row in self.authorships:
+            alone = pairs[(row["paper"], row["researcher"])] == 1
+            (created if alone and row["paper"] in self.unheld else merged).append(row)
+        return created, merged
 
 
 def plan(papers: Sequence[PaperToWrite], snapshot: Snapshot) -> BatchPlan:
@@ -135,6 +148,9 @@ def plan(papers: Sequence[PaperToWrite], snapshot: Snapshot) -> BatchPlan:
             _authorship(res, ids[ref_of(res)])
             for res in live
             if not _written_before(res, touched, snapshot)
+        ),
+        unheld=frozenset(
+            item.record.key for item in papers if not snapshot.holders(item.record.key).holders
         ),
         swaps=tuple(
             wq.SwapRow(paper=s.paper, first=s.first, second=s.second) for s in resolved.swaps

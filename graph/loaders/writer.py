@@ -283,7 +283,11 @@ async def apply(
     await _unwind(tx, wq.UPSERT_PAPERS, list(batch.papers))
     await _unwind(tx, pq.UPSERT_PAPER_IDS, list(batch.paper_ids))
     await _unwind(tx, wq.SWAP_SLOTS, list(batch.swaps))
-    authorships = [{**r, "researcher": real(r["researcher"])} for r in batch.authorships]
+    fresh_edges, edges = batch.split_authorships()
+    await _unwind(
+        tx, wq.CREATE_AUTHORSHIPS, [{**r, "researcher": real(r["researcher"])} for r in fresh_edges]
+    )
+    authorships = [{**r, "researcher": real(r["researcher"])} for r in edges]
     await _unwind(tx, wq.UPSERT_AUTHORSHIPS, authorships, order=order)
     folds: list[wq.FoldRow] = [{**r, "into": real(r["into"])} for r in batch.folds]
     # A folded edge's institutions are the holder's affiliations, as a moved slot's are.

@@ -204,10 +204,11 @@ async def test_a_failing_batch_leaves_nothing_half_written(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     writer = GraphWriter(db)
+    # A new paper's edges are created (CREATE_AUTHORSHIPS), after its researchers and itself.
     broken = Query(
-        wq.UPSERT_AUTHORSHIPS.name + ".broken", "UNWIND $rows AS row RETURN 1/0", "write"
+        wq.CREATE_AUTHORSHIPS.name + ".broken", "UNWIND $rows AS row RETURN 1/0", "write"
     )
-    monkeypatch.setattr(wq, "UPSERT_AUTHORSHIPS", broken)
+    monkeypatch.setattr(wq, "CREATE_AUTHORSHIPS", broken)
     with pytest.raises(DatabaseError, match="failed"):
         await writer.write_papers([paper("2301.08658", ["Ziming Liu", "Yang You"])])
     stats = await graph_stats(db)

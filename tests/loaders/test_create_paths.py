@@ -1,0 +1,193 @@
+"""A batch creates the edges of papers no one held outright (they cannot exist yet): the
+statement leaves exactly what the upsert leaves when given the same rows on an empty slate,
+and a load through both paths is the same graph. An edge's affiliation rows are taken
+together, and leave what they leave one by one, in any order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from scholargraph.graph.db import Database
+from scholargraph.graph.identity.mentions import ORDER_RANK
+from scholargraph.graph.identity.plan import BatchPlan
+from scholargraph.graph.loaders.writer import GraphWriter
+from scholargraph.graph.records import InstitutionRef
+from scholargraph.queries import Query
+from scholargraph.queries import writer as wq
+from scholargraph.queries.admin import CLEAR_DATA
+from tests.loaders.records_factory import author, paper
+
+AUTHORED = Query(
+    "test.create_paths.authored", "MATCH ()-[a:AUTHORED]->() RETURN properties(a) AS p"
+)
+AFFILIATED = Query(
+    "test.create_paths.affiliated", "MATCH ()-[a:AFFILIATED]->() RETURN properties(a) AS p"
+)
+SEED = Query(
+    "test.create_paths.seed",
+    "CREATE (:Researcher {id: 7, name: 'Ada Lovelace'}), (:Paper {key: 'p1', title: 't'}), "
+    "(:Institution {id: 3, name: 'NUS'})",
+    "write",
+)
+
+AUTHORSHIP_ROW = wq.AuthorshipRow(
+    paper="p1",
+    researcher=7,
+    position=1,
+    kind="first",
+    raw_name="A. Lovelace",
+    source="openalex",
+    method="openalex_id",
+    rank=1,
+    confidence=1.0,
+    source_ids=["openalex:A1"],
+    mention="openalex:openalex_id:A. Lovelace",
+    affiliations=["NUS"],
+    institutions=["openalex:openalex:I1", "openalex:ror:01tgyzw49"],
+    raw_affiliations=["openalex:Dept. of Maths, NUS"],
+)
+
+
+def _affiliation(**changes: Any) -> wq.AffiliationRow:
+    row = wq.AffiliationRow(
+        researcher=7,
+        institution=3,
+        source="openalex",
+        first_year=2020,
+        last_year=2020,
+        from_papers=True,
+        from_strings=False,
+        profile_keys=[],
+        method="id",
+        score=1.0,
+        raw=[],
+    )
+    row.update(changes)  # type: ignore[typeddict-item]
+    return row
+
+
+AFFILIATION_ROWS = [
+    _affiliation(),
+    _affiliation(first_year=None, last_year=None),
+    _affiliation(
+        first_year=2018,
+        last_year=2018,
+        from_papers=False,
+        from_strings=True,
+        method="name",
+        score=0.9,
+        raw=["National Univ. of Singapore", "NUS"],
+    ),
+    _affiliation(
+        first_year=2023,
+        last_year=2023,
+        from_papers=False,
+        from_strings=True,
+        method="acronym",
+        score=0.9,
+        raw=["NUS", *(f"NUS lab {i:02}" for i in range(25))],
+    ),
+    _affiliation(
+        first_year=2010,
+        last_year=2012,
+        from_papers=False,
+        from_strings=False,
+        profile_keys=["orcid:0000-0002-1825-0097"],
+        method="profile",
+        score=0.95,
+    ),
+]
+
+
+async def _left_by(
+    db: Database, query: Query, rows: Sequence[Any], read: Query
+) -> list[dict[str, Any]]:
+    await db.run(CLEAR_DATA)
+    await db.run(SEED)
+    await db.run(query, {"rows": list(rows), "order": dict(ORDER_RANK)})
+    return [row["p"] for row in await db.run(read)]
+
+
+async def test_a_created_edge_is_what_the_upsert_makes_of_a_new_one(db: Database) -> None:
+    created = await _left_by(db, wq.CREATE_AUTHORSHIPS, [AUTHORSHIP_ROW], AUTHORED)
+    upserted = await _left_by(db, wq.UPSERT_AUTHORSHIPS, [AUTHORSHIP_ROW], AUTHORED)
+    assert created == upserted
+    bare = wq.AuthorshipRow(
+        **{**AUTHORSHIP_ROW, "source_ids": [], "affiliations": [], "institutions": []}
+    )
+    bare["raw_affiliations"] = []
+    assert await _left_by(db, wq.CREATE_AUTHORSHIPS, [bare], AUTHORED) == await _left_by(
+        db, wq.UPSERT_AUTHORSHIPS, [bare], AUTHORED
+    )
+
+
+async def _one_by_one(db: Database, rows: Sequence[wq.AffiliationRow]) -> list[dict[str, Any]]:
+    await _left_by(db, wq.UPSERT_AFFILIATIONS, rows[:1], AFFILIATED)
+    for row in rows[1:]:
+        await db.run(wq.UPSERT_AFFILIATIONS, {"rows": [row]})
+    return [row["p"] for row in await db.run(AFFILIATED)]
+
+
+@pytest.mark.parametrize("order", [1, -1], ids=["in order", "reversed"])
+async def test_an_edge_s_rows_together_leave_what_they_leave_one_by_one(
+    db: Database, order: int
+) -> None:
+    rows = AFFILIATION_ROWS[::order]
+    together = await _left_by(db, wq.UPSERT_AFFILIATIONS, rows, AFFILIATED)
+    assert together == await _one_by_one(db, rows)
+    assert together == await _one_by_one(db, rows[::-1])
+    [edge] = together
+    # The best score with its method, whichever row came last.
+    assert (edge["first_year"], edge["last_year"], edge["method"]) == (2010, 2023, "id")
+    assert len(edge["raw"]) == 20
+    assert edge["profile_years"] == ["orcid:0000-0002-1825-0097|2010|2012"]
+    assert edge["from_papers"] and edge["from_strings"] and edge["from_profile"]
+
+
+async def _graph_of(db: Database) -> list[Any]:
+    writer = GraphWriter(db)
+    nus = InstitutionRef(ror_id="01tgyzw49", openalex_id="I165932596", name="NUS")
+    names = ["Ziming Liu", "Yang You", "Ada Lovelace"]
+    ids = {name: f"A{i}" for i, name in enumerate(names)}
+    for key, people in (("2301.08658", names[:2]), ("2302.00001", names), ("2303.1", names[1:])):
+        await writer.write_papers(
+            [
+                paper(
+                    key,
+                    [author(n, "openalex", openalex=ids[n]) for n in people],
+                    source="openalex",
+                    institutions={1: nus, 2: nus},
+                )
+            ]
+        )
+    await writer.write_papers(
+        [paper("2302.00001", [author(n, "s2", s2=ids[n]) for n in names], source="s2")]
+    )
+    dump = Query(
+        "test.create_paths.dump",
+        "MATCH (r:Researcher) OPTIONAL MATCH (r)-[e]-(x) "
+        "WITH r, e, x ORDER BY type(e), coalesce(x.key, x.name, toString(x.id)) "
+        "RETURN r.name AS name, r {.*, id: null} AS r, "
+        "collect([type(e), properties(e), coalesce(x.key, x.name)]) AS edges ORDER BY name",
+    )
+    return await db.run(dump)
+
+
+async def test_a_load_through_the_create_path_is_the_graph_of_the_upsert(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[str] = []
+    db.on_query = lambda query, params: sent.append(query.name)
+    fast = await _graph_of(db)
+    assert wq.CREATE_AUTHORSHIPS.name in sent
+    await db.run(CLEAR_DATA)
+    sent.clear()
+    # Every row through the upsert: no edge created outright.
+    monkeypatch.setattr(BatchPlan, "split_authorships", lambda self: ([], list(self.authorships)))
+    slow = await _graph_of(db)
+    assert wq.CREATE_AUTHORSHIPS.name not in sent
+    assert fast == slow
+    assert any(edge[0] == "AFFILIATED" for row in fast for edge in row["edges"])
