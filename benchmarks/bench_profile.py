@@ -1,8 +1,9 @@
 """Where a four-source load's time goes: the demo corpus loaded source by source (ROR,
 OpenAlex, S2, arXiv, each a ``Loader`` run with its pass after the load) into a fresh local
 Neo4j, with each source's wall time, the time its statements took (by statement name, summed
-over every run of it, as the driver saw them: sent, run, answered) and the rest (Python: parsing,
-planning, identity decisions, the embedding model). Each source computes its researchers'
+over every run of it, as the driver saw them: sent, run, answered; the transactions' commits
+as ``db.commit``) and the rest (Python: parsing, planning, identity decisions, the embedding
+model). Each source computes its researchers'
 topics at its end (``Loader`` without a shared ``TopicsDue``), so ``--no-embed`` leaves that
 out with the vectors.
 

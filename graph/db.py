@@ -21,8 +21,9 @@ waits until it has that write — a process reads its own writes wherever its re
 single server the bookmarks are already committed and cost nothing.
 
 ``on_query`` hears of each statement before it runs (with its parameters); ``observer``, once
-it is done, its query's name, seconds and whether it failed: the API counts statements with
-it (``api.metrics``), and nothing here knows of what it does.
+it is done, its query's name, seconds and whether it failed, and of each unit of work's
+commit as :data:`COMMIT`: the API counts statements with it (``api.metrics``), and nothing
+here knows of what it does.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ from scholargraph.queries import Query
 QueryHook = Callable[[Query, Mapping[str, Any]], None]
 # Told of every statement once it is done: its query's name, its seconds, whether it failed.
 StatementObserver = Callable[[str, float, bool], None]
+# The name a unit of work's commit is told by (from its work's end to the driver's answer).
+COMMIT = "db.commit"
 # What the driver raises when the server does not answer or a connection drops.
 CONNECTION_ERRORS = (ServiceUnavailable, SessionExpired, OSError)
 _TIMED_OUT = "Neo.ClientError.Transaction.TransactionTimedOut"
@@ -260,13 +263,20 @@ class Database:
         if self._unverified:
             await self.verify()
 
+        ended: list[float] = []
+
         @unit_of_work(timeout=timeout)
         async def body(tx: AsyncManagedTransaction) -> T:
-            return await work(Tx(tx, self.on_query, self.observer))
+            done = await work(Tx(tx, self.on_query, self.observer))
+            ended.append(time.perf_counter())
+            return done
 
         try:
             async with self._session() as session:
-                return await session.execute_write(body)
+                result = await session.execute_write(body)
+            if self.observer is not None:
+                self.observer(COMMIT, time.perf_counter() - ended[-1], False)
+            return result
         except ConstraintError as error:
             raise ConstraintViolation(f"{error.message}") from error
         except (Neo4jError, *CONNECTION_ERRORS) as error:

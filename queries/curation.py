@@ -113,6 +113,9 @@ MOVE_AUTHORSHIPS = Query(
 # Joins AFFILIATED edge ``a`` into ``b`` (same institution and source): the years widened,
 # the marks of what gave it (slots, profiles and their ids, matched strings) joined, the
 # higher score kept with its method (see writer.UPSERT_AFFILIATIONS); every variable carried.
+# The score is weighed in the SET, against ``b`` as earlier rows left it: weighed in a WITH,
+# every row was weighed before any row's SET (an Eager between them), and of two edges
+# joined into one the last won, not the better.
 JOIN_AFFILIATION = """
     SET b.first_year = CASE WHEN b.first_year IS NULL OR a.first_year < b.first_year
                             THEN a.first_year ELSE b.first_year END,
@@ -131,11 +134,10 @@ JOIN_AFFILIATION = """
         b.from_strings = coalesce(b.from_strings, false) OR coalesce(a.from_strings, false),
         b.raw = COLLECT { UNWIND coalesce(b.raw, []) + coalesce(a.raw, []) AS x
                           RETURN DISTINCT x ORDER BY x LIMIT 20 }
-    WITH *, a.score IS NOT NULL
-               AND (b.score IS NULL OR a.score > b.score
-                    OR (a.score = b.score AND a.method < b.method)) AS better
-    SET b.method = CASE WHEN better THEN a.method ELSE b.method END,
-        b.score = CASE WHEN better THEN a.score ELSE b.score END
+    SET b += CASE WHEN a.score IS NOT NULL
+                       AND (b.score IS NULL OR a.score > b.score
+                            OR (a.score = b.score AND a.method < b.method))
+                  THEN {method: a.method, score: a.score} ELSE {} END
 """
 # Folds AFFILIATED edge ``a`` into ``b``: joined, then gone.
 FOLD_AFFILIATION = (

@@ -1,7 +1,8 @@
-"""A batch creates the edges of papers no one held outright (they cannot exist yet): the
-statement leaves exactly what the upsert leaves when given the same rows on an empty slate,
-and a load through both paths is the same graph. An edge's affiliation rows are taken
-together, and leave what they leave one by one, in any order."""
+"""Rows of one statement: a batch creates the edges of papers no one held outright (they
+cannot exist yet), and the statement leaves exactly what the upsert leaves given the same rows
+on an empty slate, so a load through both paths is the same graph. An edge's affiliation rows
+are taken together and leave what they leave one by one, in any order; two edges joined into
+one in one statement keep the better score, whichever comes last."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from scholargraph.graph.identity.plan import BatchPlan
 from scholargraph.graph.loaders.writer import GraphWriter
 from scholargraph.graph.records import InstitutionRef
 from scholargraph.queries import Query
+from scholargraph.queries import curation as kq
 from scholargraph.queries import writer as wq
 from scholargraph.queries.admin import CLEAR_DATA
 from tests.loaders.records_factory import author, paper
@@ -191,3 +193,31 @@ async def test_a_load_through_the_create_path_is_the_graph_of_the_upsert(
     assert wq.CREATE_AUTHORSHIPS.name not in sent
     assert fast == slow
     assert any(edge[0] == "AFFILIATED" for row in fast for edge in row["edges"])
+
+
+JOINED = Query(
+    "test.write_rows.joined",
+    """
+    CREATE (i:Institution {id: 3, name: 'NUS'}), (:Researcher {id: 9, name: 'Ada Lovelace'})
+    CREATE (:Researcher {id: 1, name: 'A. Lovelace'})
+           -[:AFFILIATED {source: 'openalex', score: 0.9, method: 'name', first_year: 2020,
+                          last_year: 2020, raw: ['NUS'], matches: ['0.9|name|NUS']}]->(i)
+    CREATE (:Researcher {id: 2, name: 'Ada L.'})
+           -[:AFFILIATED {source: 'openalex', score: 0.8, method: 'acronym', first_year: 2021,
+                          last_year: 2021, raw: ['N.U.S.'], matches: ['0.8|acronym|N.U.S.']}]->(i)
+    """,
+    "write",
+)
+
+
+@pytest.mark.parametrize("merged", [[1, 2], [2, 1]], ids=["better first", "better last"])
+async def test_two_edges_joined_into_one_keep_the_better_score(
+    db: Database, merged: list[int]
+) -> None:
+    await db.run(JOINED)
+    rows = [kq.PairRow(survivor=9, merged=m) for m in merged]
+    await db.run(kq.MOVE_AFFILIATIONS, {"rows": rows})
+    [edge] = [row["p"] for row in await db.run(AFFILIATED)]
+    assert (edge["score"], edge["method"]) == (0.9, "name")
+    assert (edge["first_year"], edge["last_year"]) == (2020, 2021)
+    assert edge["matches"] == ["0.8|acronym|N.U.S.", "0.9|name|NUS"]
