@@ -4,7 +4,7 @@ of name blocks, with each slot's own evidence."""
 from typing import TypedDict
 
 from scholargraph.queries._query import Query
-from scholargraph.queries.curation import JOIN_AFFILIATION
+from scholargraph.queries.curation import JOIN_AFFILIATION, widened_years
 
 
 class BlockSlotRow(TypedDict):
@@ -274,12 +274,9 @@ MOVE_PROFILE_AFFILIATIONS = Query(
     WITH a, b, row, entries, """
     + _ENTRY_YEARS
     + """
-    SET b.first_year = CASE WHEN entries_first IS NULL THEN b.first_year
-                            WHEN b.first_year IS NULL OR entries_first < b.first_year
-                            THEN entries_first ELSE b.first_year END,
-        b.last_year = CASE WHEN entries_last IS NULL THEN b.last_year
-                           WHEN b.last_year IS NULL OR entries_last > b.last_year
-                           THEN entries_last ELSE b.last_year END,
+    SET """
+    + widened_years("b", "entries_first", "entries_last")
+    + """,
         b.profile_years = COLLECT { UNWIND coalesce(b.profile_years, []) + entries AS x
                                     RETURN DISTINCT x ORDER BY x },
         b.from_papers = coalesce(b.from_papers, false),

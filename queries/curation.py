@@ -52,6 +52,19 @@ def joined_lists(kept: str, folded: str, names: tuple[str, ...]) -> str:
     )
 
 
+def widened_years(edge: str, first: str, last: str) -> str:
+    """``SET`` items widening ``edge``'s ``first_year`` and ``last_year`` to take in the
+    expressions ``first`` and ``last`` (a null one changes nothing)."""
+    return (
+        f"{edge}.first_year = CASE WHEN {first} IS NULL THEN {edge}.first_year\n"
+        f"            WHEN {edge}.first_year IS NULL OR {first} < {edge}.first_year\n"
+        f"            THEN {first} ELSE {edge}.first_year END,\n"
+        f"        {edge}.last_year = CASE WHEN {last} IS NULL THEN {edge}.last_year\n"
+        f"            WHEN {edge}.last_year IS NULL OR {last} > {edge}.last_year\n"
+        f"            THEN {last} ELSE {edge}.last_year END"
+    )
+
+
 # What one slot's edge says about where the slot comes from, joined when two edges of one slot
 # become one (a move onto the edge the target holds, a write's fold): ``mentions`` is joined
 # apart where a fold drops its own source's mention.

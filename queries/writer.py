@@ -11,7 +11,7 @@ from datetime import date
 from typing import Any, TypedDict
 
 from scholargraph.queries._query import Query
-from scholargraph.queries.curation import SLOT_EDGE_LISTS, joined_lists
+from scholargraph.queries.curation import SLOT_EDGE_LISTS, joined_lists, widened_years
 
 
 class InstitutionRow(TypedDict):
@@ -501,12 +501,9 @@ UPSERT_AFFILIATIONS = Query(
          [one IN rows WHERE NOT (one.from_papers OR one.from_strings)] AS profiles,
          [one IN rows WHERE one.from_strings] AS strings,
          COLLECT { UNWIND rows AS one UNWIND one.raw AS x RETURN x } AS raw
-    SET a.first_year = CASE WHEN first_year IS NULL THEN a.first_year
-                            WHEN a.first_year IS NULL OR first_year < a.first_year
-                            THEN first_year ELSE a.first_year END,
-        a.last_year = CASE WHEN last_year IS NULL THEN a.last_year
-                           WHEN a.last_year IS NULL OR last_year > a.last_year
-                           THEN last_year ELSE a.last_year END,
+    SET """
+    + widened_years("a", "first_year", "last_year")
+    + """,
         a.profile_years = COLLECT {
                             UNWIND coalesce(a.profile_years, [])
                                    + COLLECT { UNWIND profiles AS one
