@@ -6,7 +6,7 @@ one in one statement keep the better score, whichever comes last."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -20,16 +20,15 @@ from scholargraph.queries import Query
 from scholargraph.queries import curation as kq
 from scholargraph.queries import writer as wq
 from scholargraph.queries.admin import CLEAR_DATA
+from tests.conftest import record_query
 from tests.loaders.records_factory import author, paper
 
-AUTHORED = Query(
-    "test.create_paths.authored", "MATCH ()-[a:AUTHORED]->() RETURN properties(a) AS p"
-)
+AUTHORED = Query("test.write_rows.authored", "MATCH ()-[a:AUTHORED]->() RETURN properties(a) AS p")
 AFFILIATED = Query(
-    "test.create_paths.affiliated", "MATCH ()-[a:AFFILIATED]->() RETURN properties(a) AS p"
+    "test.write_rows.affiliated", "MATCH ()-[a:AFFILIATED]->() RETURN properties(a) AS p"
 )
 SEED = Query(
-    "test.create_paths.seed",
+    "test.write_rows.seed",
     "CREATE (:Researcher {id: 7, name: 'Ada Lovelace'}), (:Paper {key: 'p1', title: 't'}), "
     "(:Institution {id: 3, name: 'NUS'})",
     "write",
@@ -169,7 +168,7 @@ async def _graph_of(db: Database) -> list[Any]:
         [paper("2302.00001", [author(n, "s2", s2=ids[n]) for n in names], source="s2")]
     )
     dump = Query(
-        "test.create_paths.dump",
+        "test.write_rows.dump",
         "MATCH (r:Researcher) OPTIONAL MATCH (r)-[e]-(x) "
         "WITH r, e, x ORDER BY type(e), coalesce(x.key, x.name, toString(x.id)) "
         "RETURN r.name AS name, r {.*, id: null} AS r, "
@@ -182,7 +181,12 @@ async def test_a_load_through_the_create_path_is_the_graph_of_the_upsert(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     sent: list[str] = []
-    db.on_query = lambda query, params: sent.append(query.name)
+
+    def hear(query: Query, params: Mapping[str, Any]) -> None:
+        record_query(query, params)
+        sent.append(query.name)
+
+    db.on_query = hear
     fast = await _graph_of(db)
     assert wq.CREATE_AUTHORSHIPS.name in sent
     await db.run(CLEAR_DATA)
