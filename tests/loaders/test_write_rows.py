@@ -70,27 +70,17 @@ def _affiliation(**changes: Any) -> wq.AffiliationRow:
     return row
 
 
+def _matched(year: int, method: str, raw: list[str]) -> wq.AffiliationRow:
+    """A row of a slot's strings the matcher linked (score 0.9)."""
+    strings = {"from_papers": False, "from_strings": True, "score": 0.9}
+    return _affiliation(first_year=year, last_year=year, method=method, raw=raw, **strings)
+
+
 AFFILIATION_ROWS = [
     _affiliation(),
     _affiliation(first_year=None, last_year=None),
-    _affiliation(
-        first_year=2018,
-        last_year=2018,
-        from_papers=False,
-        from_strings=True,
-        method="name",
-        score=0.9,
-        raw=["National Univ. of Singapore", "NUS"],
-    ),
-    _affiliation(
-        first_year=2023,
-        last_year=2023,
-        from_papers=False,
-        from_strings=True,
-        method="acronym",
-        score=0.9,
-        raw=["NUS", *(f"NUS lab {i:02}" for i in range(25))],
-    ),
+    _matched(2018, "name", ["National Univ. of Singapore", "NUS"]),
+    _matched(2023, "acronym", ["NUS", *(f"NUS lab {i:02}" for i in range(25))]),
     _affiliation(
         first_year=2010,
         last_year=2012,
