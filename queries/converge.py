@@ -232,10 +232,9 @@ MOVE_SLOT_AFFILIATIONS = Query(
     MATCH (target:Researcher {id: into})
     USING INDEX SEEK target:Researcher(id)
     MERGE (target)-[b:AFFILIATED {source: origin}]->(i)
-    SET b.first_year = CASE WHEN b.first_year IS NULL OR first_year < b.first_year
-                            THEN first_year ELSE b.first_year END,
-        b.last_year = CASE WHEN b.last_year IS NULL OR last_year > b.last_year
-                           THEN last_year ELSE b.last_year END,
+    SET """
+    + widened_years("b", "first_year", "last_year")
+    + """,
         b.from_papers = true,
         b.from_strings = coalesce(b.from_strings, false),
         b.raw = coalesce(b.raw, []),

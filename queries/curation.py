@@ -129,11 +129,11 @@ MOVE_AUTHORSHIPS = Query(
 # The score is weighed in the SET, against ``b`` as earlier rows left it: weighed in a WITH,
 # every row was weighed before any row's SET (an Eager between them), and of two edges
 # joined into one the last won, not the better.
-JOIN_AFFILIATION = """
-    SET b.first_year = CASE WHEN b.first_year IS NULL OR a.first_year < b.first_year
-                            THEN a.first_year ELSE b.first_year END,
-        b.last_year = CASE WHEN b.last_year IS NULL OR a.last_year > b.last_year
-                           THEN a.last_year ELSE b.last_year END,
+JOIN_AFFILIATION = (
+    """
+    SET """
+    + widened_years("b", "a.first_year", "a.last_year")
+    + """,
         b.profile_years = COLLECT { UNWIND coalesce(b.profile_years, [])
                                            + coalesce(a.profile_years, []) AS x
                                     RETURN DISTINCT x ORDER BY x },
@@ -152,6 +152,7 @@ JOIN_AFFILIATION = """
                             OR (a.score = b.score AND a.method < b.method))
                   THEN {method: a.method, score: a.score} ELSE {} END
 """
+)
 # Folds AFFILIATED edge ``a`` into ``b``: joined, then gone.
 FOLD_AFFILIATION = (
     JOIN_AFFILIATION
