@@ -3,9 +3,8 @@ OpenAlex, S2, arXiv, each a ``Loader`` run with its pass after the load) into a 
 Neo4j, with each source's wall time, the time its statements took (by statement name, summed
 over every run of it, as the driver saw them: sent, run, answered; the transactions' commits
 as ``db.commit``) and the rest (Python: parsing, planning, identity decisions, the embedding
-model). Each source computes its researchers'
-topics at its end (``Loader`` without a shared ``TopicsDue``), so ``--no-embed`` leaves that
-out with the vectors.
+model). Each source computes its researchers' topics at its end (``Loader`` without a shared
+``TopicsDue``), so ``--no-embed`` leaves that out with the vectors.
 
     python -m benchmarks.bench_profile --papers 10000 [--no-embed] [--top 20]
     SCHOLARGRAPH_BENCH_NEO4J_URI=bolt://… python -m benchmarks.bench_profile
