@@ -84,6 +84,14 @@ class Metrics:
             buckets=STATEMENT_BUCKETS,
             registry=registry,
         )
+        self.round_trips = Histogram(
+            "scholargraph_neo4j_round_trip_duration_seconds",
+            "Seconds of each statement sent to Neo4j, rows read included: a composed statement "
+            "once, however many named queries it carries (each of those is also counted under "
+            "its own name with the whole statement's seconds).",
+            buckets=STATEMENT_BUCKETS,
+            registry=registry,
+        )
         self.persisted = Counter(
             "scholargraph_persisted_query_requests",
             "Requests with an automatic persisted query, by outcome (hit, miss, registered, "
@@ -101,10 +109,12 @@ class Metrics:
         if loads_dir is not None:
             registry.register(LoadCollector(loads_dir))
 
-    def statement(self, query: str, seconds: float, failed: bool) -> None:
+    def statement(self, queries: tuple[str, ...], seconds: float, failed: bool) -> None:
         """The observer :class:`graph.db.Database` tells of each statement."""
-        self.statements.labels(query, "error" if failed else "ok").inc()
-        self.statement_seconds.labels(query).observe(seconds)
+        for query in queries:
+            self.statements.labels(query, "error" if failed else "ok").inc()
+            self.statement_seconds.labels(query).observe(seconds)
+        self.round_trips.observe(seconds)
 
     def operation_label(self, name: str | None) -> str:
         if name is None:

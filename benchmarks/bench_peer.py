@@ -11,8 +11,11 @@ TCP_NODELAY, the hand-written single page statement through the Python driver) o
 * ``network``: depth 2, at most 500 researchers; ours as graphology and as typed fields, the
   peer as one ``@cypher`` walk returning nodes and edges;
 
-then the page's throughput with ``--concurrency`` clients on each side. Prints JSON: p50/p99
-per side and the ratios ours/peer. Talks only to 127.0.0.1 and stops what it starts.
+then the page's throughput with ``--concurrency`` clients on each side, with the CPU each
+page cost the API server, Neo4j and the clients (``cpu_ms_per_page``), and where a request's
+time goes in our server (``our_split``: a one-worker server's own figures from ``/metrics``,
+the GraphQL operation and its Neo4j statements, against what the client saw). Prints JSON:
+p50/p99 per side and the ratios ours/peer. Talks only to 127.0.0.1 and stops what it starts.
 
     python -m benchmarks.bench_peer --papers 5000
 """
@@ -30,12 +33,15 @@ import sys
 import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
+from prometheus_client.parser import text_string_to_metric_families
 
 from benchmarks.bench_api import NETWORK, NETWORK_TYPED, PAGE, PATH, percentiles, steps_per_second
+from benchmarks.cpu import tree_cpu_seconds
 from benchmarks.run import BUSY_RESEARCHERS, ROOT, _wait_http, throwaway_store
 from scholargraph.graph import localserver
 from scholargraph.graph.config import Settings
@@ -159,9 +165,17 @@ def _wait_line(process: subprocess.Popen[str], seconds: float) -> dict[str, Any]
     raise RuntimeError("the peer server did not start (see its stderr)")
 
 
+@dataclass(frozen=True)
+class Served:
+    """A server this benchmark started: its GraphQL URL and its process."""
+
+    url: str
+    pid: int
+
+
 @contextmanager
-def peer_server(settings: Settings, *, nodelay: bool) -> Iterator[str]:
-    """The peer on a free port of 127.0.0.1; its GraphQL URL."""
+def peer_server(settings: Settings, *, nodelay: bool) -> Iterator[Served]:
+    """The peer on a free port of 127.0.0.1."""
     port = localserver.free_port()
     env = {**_env(settings), "PEER_PORT": str(port), "PEER_NODELAY": "1" if nodelay else "0"}
     process = subprocess.Popen(
@@ -174,7 +188,7 @@ def peer_server(settings: Settings, *, nodelay: bool) -> Iterator[str]:
     )
     try:
         _wait_line(process, 120)
-        yield f"http://127.0.0.1:{port}/graphql"
+        yield Served(f"http://127.0.0.1:{port}/graphql", process.pid)
     finally:
         process.terminate()
         process.wait(timeout=30)
@@ -183,7 +197,7 @@ def peer_server(settings: Settings, *, nodelay: bool) -> Iterator[str]:
 
 
 @contextmanager
-def our_server(settings: Settings, env: dict[str, str] | None = None) -> Iterator[str]:
+def our_server(settings: Settings, env: dict[str, str] | None = None) -> Iterator[Served]:
     """``scholargraph serve`` on a free port (``env`` added to its environment), once its
     coauthor projection is ready."""
     port = localserver.free_port()
@@ -196,7 +210,7 @@ def our_server(settings: Settings, env: dict[str, str] | None = None) -> Iterato
     )
     try:
         _wait_http(port)
-        yield f"http://127.0.0.1:{port}/graphql"
+        yield Served(f"http://127.0.0.1:{port}/graphql", process.pid)
     finally:
         process.terminate()
         process.wait(timeout=30)
@@ -227,8 +241,56 @@ async def interleaved(sides: dict[str, Step], inputs: Sequence[Any]) -> dict[str
     return samples
 
 
-async def throughput(step: Step, ids: Sequence[int], concurrency: int, seconds: float) -> float:
-    return round(await steps_per_second(step, ids, concurrency, seconds), 1)
+async def throughput(
+    step: Step, ids: Sequence[int], concurrency: int, seconds: float, pids: dict[str, int]
+) -> tuple[float, dict[str, float]]:
+    """Requests a second by ``concurrency`` clients, and the CPU milliseconds each request
+    cost every process of ``pids`` (with its descendants) and this one (the clients)."""
+    before = {name: tree_cpu_seconds(pid) for name, pid in pids.items()}
+    clients = time.process_time()
+    began = time.perf_counter()
+    rate = await steps_per_second(step, ids, concurrency, seconds)
+    requests = max(rate * (time.perf_counter() - began), 1.0)
+    used = {name: tree_cpu_seconds(pid) - before[name] for name, pid in pids.items()}
+    used["clients"] = time.process_time() - clients
+    return round(rate, 1), {name: round(s * 1000 / requests, 2) for name, s in used.items()}
+
+
+OPERATION = "scholargraph_graphql_operation_duration_seconds"
+# every statement sent once (a composed one too), not each named query it carries
+STATEMENT = "scholargraph_neo4j_round_trip_duration_seconds"
+
+
+def metric_sums(text: str) -> dict[str, float]:
+    """Seconds and counts of the GraphQL operations (over every label) and of the statements
+    sent to Neo4j in a ``/metrics`` page."""
+    sums = {"operation_s": 0.0, "operations": 0.0, "statement_s": 0.0, "statements": 0.0}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            for metric, key in ((OPERATION, "operation"), (STATEMENT, "statement")):
+                if sample.name == f"{metric}_sum":
+                    sums[f"{key}_s"] += sample.value
+                elif sample.name == f"{metric}_count":
+                    sums[f"{key}s"] += sample.value
+    return sums
+
+
+async def split(
+    client: httpx.AsyncClient, metrics_url: str, step: Step, inputs: Sequence[Any]
+) -> dict[str, float]:
+    """Requests one at a time: the time the client saw, beside the server's own (one
+    worker): its GraphQL operation, and the Neo4j statements in it (means in ms)."""
+    before = metric_sums((await client.get(metrics_url)).text)
+    seen = (await interleaved({"request": step}, inputs))["request"]
+    after = metric_sums((await client.get(metrics_url)).text)
+    spent = {key: after[key] - before[key] for key in before}
+    n = len(inputs)
+    return {
+        "client_mean_ms": round(sum(seen) * 1000 / n, 2),
+        "operation_mean_ms": round(spent["operation_s"] * 1000 / n, 2),
+        "statement_mean_ms": round(spent["statement_s"] * 1000 / n, 2),
+        "statements_per_request": round(spent["statements"] / n, 2),
+    }
 
 
 def _ratios(
@@ -240,9 +302,26 @@ def _ratios(
     }
 
 
+@dataclass(frozen=True)
+class Inputs:
+    """The researchers of the measured requests, the same for every side."""
+
+    pages: list[int]
+    pairs: list[tuple[int, int]]
+    centres: list[int]
+
+    @classmethod
+    def drawn(cls, ids: Sequence[int], requests: int) -> Inputs:
+        rng = random.Random(0)
+        pages = [rng.choice(ids) for _ in range(requests)]
+        pairs = [(a, b) for a, b in (rng.sample(list(ids), 2) for _ in range(requests))]
+        centres = [rng.choice(ids) for _ in range(max(1, requests // 4))]
+        return cls(pages, pairs, centres)
+
+
 async def compare(
     settings: Settings,
-    urls: dict[str, str],
+    servers: dict[str, Served],
     ids: Sequence[int],
     *,
     requests: int,
@@ -250,12 +329,11 @@ async def compare(
     seconds: float,
     warmup: int,
 ) -> dict[str, Any]:
-    """``urls``: ``ours`` and the peers by name; the figures of every request kind."""
-    rng = random.Random(0)
-    pages = [rng.choice(ids) for _ in range(requests)]
-    pairs = [tuple(rng.sample(list(ids), 2)) for _ in range(requests)]
-    centres = [rng.choice(ids) for _ in range(max(1, requests // 4))]
+    """``servers``: ``ours`` and the peers by name; the figures of every request kind."""
+    inputs = Inputs.drawn(ids, requests)
+    urls = {name: served.url for name, served in servers.items()}
     peers = [name for name in urls if name != "ours"]
+    neo4j = localserver.read_state(settings.neo4j_data_dir) if settings.local else None
     limits = httpx.Limits(max_connections=concurrency + 2)
     async with (
         httpx.AsyncClient(timeout=120, limits=limits) as client,
@@ -293,12 +371,12 @@ async def compare(
         await interleaved(network_sides, [warm.choice(ids) for _ in range(min(5, warmup))])
 
         figures: dict[str, Any] = {}
-        for kind, sides, inputs in (
-            ("page", page_sides, pages),
-            ("path", path_sides, pairs),
-            ("network", network_sides, centres),
+        for kind, sides, measured in (
+            ("page", page_sides, inputs.pages),
+            ("path", path_sides, inputs.pairs),
+            ("network", network_sides, inputs.centres),
         ):
-            samples = await interleaved(sides, inputs)
+            samples = await interleaved(sides, measured)
             figures[kind] = {name: percentiles(values) for name, values in samples.items()}
         figures["page"]["ratios"] = _ratios(figures["page"], "ours", [*peers, "statement"])
         figures["path"]["ratios"] = _ratios(figures["path"], "ours", peers)
@@ -306,19 +384,49 @@ async def compare(
             **_ratios(figures["network"], "ours", peers),
             **_ratios(figures["network"], "ours_typed", ["ours"]),
         }
-        rps = {
-            name: await throughput(step, ids, concurrency, seconds)
-            for name, step in page_sides.items()
-            if name != "statement"
-        }
+        rps: dict[str, float] = {}
+        cpu: dict[str, dict[str, float]] = {}
+        for name in urls:
+            pids = {"api": servers[name].pid} | ({"neo4j": neo4j.pid} if neo4j else {})
+            rps[name], cpu[name] = await throughput(
+                page_sides[name], ids, concurrency, seconds, pids
+            )
         figures["page_throughput_rps"] = {
             **rps,
             "ratios": {
                 f"ours/{peer}": round(rps["ours"] / max(rps[peer], 1e-9), 2) for peer in peers
             },
         }
+        figures["cpu_ms_per_page"] = cpu
+        figures["cores"] = os.cpu_count()
         figures["concurrency"] = concurrency
     return figures
+
+
+async def our_split(served: Served, ids: Sequence[int], requests: int) -> dict[str, Any]:
+    """Where a request's time goes in our server (one worker, so that its ``/metrics`` sees
+    every request): each kind on the measured inputs, after a few requests of each."""
+    inputs = Inputs.drawn(ids, requests)
+    metrics = served.url.replace("/graphql", "/metrics")
+    async with httpx.AsyncClient(timeout=120) as client:
+
+        def asking(query: str, variables: Callable[[Any], dict[str, Any]]) -> Step:
+            return lambda value: ask(client, served.url, query, variables(value))
+
+        kinds = (
+            ("page", asking(PAGE, lambda rid: {"id": str(rid)}), inputs.pages),
+            (
+                "path",
+                asking(PATH, lambda pair: {"from": str(pair[0]), "to": str(pair[1])}),
+                inputs.pairs,
+            ),
+            ("network", asking(NETWORK, lambda rid: {"id": str(rid)}), inputs.centres),
+        )
+        for _, step, measured in kinds:
+            await interleaved({"warm-up": step}, measured[:5])
+        return {
+            kind: await split(client, metrics, step, measured) for kind, step, measured in kinds
+        }
 
 
 async def build_store(settings: Settings, papers: int, cache: Path) -> list[int]:
@@ -348,16 +456,17 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "researchers_sampled": len(ids),
             "load_seconds": round(time.perf_counter() - began, 1),
         }
+        # a cold first page on a busy machine may outlast the default 10 s budget
+        budget = {"SCHOLARGRAPH_REQUEST_BUDGET_S": "60"}
         with (
-            # a cold first page on a busy machine may outlast the default 10 s budget
-            our_server(settings, {"SCHOLARGRAPH_REQUEST_BUDGET_S": "60"}) as ours,
+            our_server(settings, budget) as ours,
             peer_server(settings, nodelay=False) as shipped,
             peer_server(settings, nodelay=True) as nodelay,
         ):
-            urls = {"ours": ours, "peer_shipped": shipped, "peer_nodelay": nodelay}
+            servers = {"ours": ours, "peer_shipped": shipped, "peer_nodelay": nodelay}
             result |= await compare(
                 settings,
-                urls,
+                servers,
                 ids,
                 requests=args.requests,
                 concurrency=args.concurrency,
@@ -365,9 +474,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 warmup=args.warmup,
             )
             result["bolt_sockets"] = {
-                "peer_shipped": await _nodelay_sockets(shipped),
-                "peer_nodelay": await _nodelay_sockets(nodelay),
+                "peer_shipped": await _nodelay_sockets(shipped.url),
+                "peer_nodelay": await _nodelay_sockets(nodelay.url),
             }
+        with our_server(settings, {**budget, "SCHOLARGRAPH_WORKERS": "1"}) as alone:
+            result["our_split"] = await our_split(alone, ids, args.requests)
     return result
 
 

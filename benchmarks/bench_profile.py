@@ -37,8 +37,8 @@ class SourceProfile:
     seconds: float = 0.0
     statements: dict[str, list[float]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
 
-    def hear(self, name: str, seconds: float, failed: bool) -> None:
-        entry = self.statements[name]
+    def hear(self, names: tuple[str, ...], seconds: float, failed: bool) -> None:
+        entry = self.statements[" + ".join(names)]
         entry[0] += seconds
         entry[1] += 1
 

@@ -11,9 +11,12 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from benchmarks import peer_table
 
 ROOT = Path(__file__).resolve().parents[1]
 # The line that dates the standalone sections, after the generated ones.
@@ -28,6 +31,7 @@ class Extra:
     args: tuple[str, ...] = ()
     needs_shared: bool = False
     timeout: float = 1800.0
+    tables: Callable[[dict[str, Any]], list[str]] | None = None  # shown above the JSON
 
     @property
     def key(self) -> str:
@@ -135,6 +139,7 @@ EXTRAS = (
         "`shortestPath`; network (graphology) ≤ 0.5× the peer's; typed ≤ 1.5× graphology.",
         args=("--papers", "1000", "--requests", "60", "--warmup", "20", "--seconds", "5"),
         timeout=3600.0,
+        tables=peer_table.tables,
     ),
     Extra(
         "bench_disambiguation",
@@ -199,6 +204,7 @@ def report(
         if extra.key not in results:
             continue
         when = (dates or {}).get(extra.key)
+        found = results[extra.key]
         lines += [
             f"## {extra.title}",
             "",
@@ -206,8 +212,9 @@ def report(
             "",
             f"`{extra.command}`",
             "",
+            *(extra.tables(found) if extra.tables and isinstance(found, dict) else []),
             "```json",
-            json.dumps(results[extra.key], indent=2, default=str),
+            json.dumps(found, indent=2, default=str),
             "```",
             "",
         ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from benchmarks import extras
+from benchmarks import extras, peer_table
 from benchmarks.scale_report import SCALE_TITLE, scale_section, scale_targets
 
 
@@ -295,42 +295,6 @@ def _met(ok: bool) -> str:
     return "yes" if ok else "no"
 
 
-def _peer_targets(peer: dict[str, Any]) -> list[tuple[str, str, bool]]:
-    """bench_peer's ratios ours/peer (p50; throughput ours over theirs)."""
-    if not peer or "error" in peer:
-        return []
-    page, path, net = peer["page"]["ratios"], peer["path"]["ratios"], peer["network"]["ratios"]
-    rps = peer["page_throughput_rps"]["ratios"]["ours/peer_nodelay"]
-    return [
-        (
-            "peer: page ≤ 0.8× @neo4j/graphql (TCP_NODELAY)",
-            f"{_f(page['ours/peer_nodelay'])}× ({_f(page['ours/peer_shipped'])}× as shipped)",
-            page["ours/peer_nodelay"] <= 0.8,
-        ),
-        (
-            "peer: page ≤ 1.5× a hand-written single statement",
-            f"{_f(page['ours/statement'])}×",
-            page["ours/statement"] <= 1.5,
-        ),
-        ("peer: page throughput at 8 clients ≥ 1.5× the peer's", f"{_f(rps)}×", rps >= 1.5),
-        (
-            "peer: path ≤ 1.0× the peer's shortestPath",
-            f"{_f(path['ours/peer_nodelay'])}×",
-            path["ours/peer_nodelay"] <= 1.0,
-        ),
-        (
-            "peer: network (graphology) ≤ 0.5× the peer's",
-            f"{_f(net['ours/peer_nodelay'])}×",
-            net["ours/peer_nodelay"] <= 0.5,
-        ),
-        (
-            "peer: network typed ≤ 1.5× graphology",
-            f"{_f(net['ours_typed/ours'])}×",
-            net["ours_typed/ours"] <= 1.5,
-        ),
-    ]
-
-
 def _extra(found: dict[str, Any], module: str) -> dict[str, Any]:
     key = next((e.key for e in extras.EXTRAS if e.module == module), "")
     result = found.get(key, {})
@@ -470,7 +434,7 @@ def _targets(results: dict[str, Any]) -> list[str]:
             )
         )
     peer = next((e.key for e in extras.EXTRAS if e.module == "bench_peer"), "")
-    rows += _peer_targets(results.get("extras", {}).get(peer, {}))
+    rows += peer_table.targets(results.get("extras", {}).get(peer, {}))
     rows += _identity_quality_targets(results.get("extras", {}))
     rows += scale_targets(results.get("scale", {}))
     lay = results.get("layout")

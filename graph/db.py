@@ -58,8 +58,9 @@ from scholargraph.graph.errors import (
 from scholargraph.queries import Query
 
 QueryHook = Callable[[Query, Mapping[str, Any]], None]
-# Told of every statement once it is done: its query's name, its seconds, whether it failed.
-StatementObserver = Callable[[str, float, bool], None]
+# Told of every statement once it is done: the names of the named queries it carried (one, or
+# the parts of a composed statement), its seconds, whether it failed.
+StatementObserver = Callable[[tuple[str, ...], float, bool], None]
 # The name a unit of work's commit is told by (from its work's end to the driver's answer).
 COMMIT = "db.commit"
 # What the driver raises when the server does not answer or a connection drops.
@@ -246,9 +247,7 @@ class Database:
             raise self._error(error, query.name, timeout) from error
         finally:
             if self.observer is not None:
-                seconds = time.perf_counter() - started
-                for name in query.parts or (query.name,):
-                    self.observer(name, seconds, failed)
+                self.observer(query.parts or (query.name,), time.perf_counter() - started, failed)
         return rows, frozenset(seen)
 
     async def unit(
@@ -275,7 +274,7 @@ class Database:
             async with self._session() as session:
                 result = await session.execute_write(body)
             if self.observer is not None:
-                self.observer(COMMIT, time.perf_counter() - ended[-1], False)
+                self.observer((COMMIT,), time.perf_counter() - ended[-1], False)
             return result
         except ConstraintError as error:
             raise ConstraintViolation(f"{error.message}") from error
@@ -337,7 +336,7 @@ class Tx:
             failed = False
         finally:
             if self._observer is not None:
-                self._observer(query.name, time.perf_counter() - started, failed)
+                self._observer(query.parts or (query.name,), time.perf_counter() - started, failed)
         return rows
 
 

@@ -43,9 +43,12 @@ async def test_peer_answers_like_ours(db: Database, schema_ready: Settings, tmp_
     with (
         # the answers are checked here, not the speed: a busy machine's cold first page may
         # take longer than a request's default budget
-        bench_peer.our_server(schema_ready, {"SCHOLARGRAPH_REQUEST_BUDGET_S": "120"}) as ours,
-        bench_peer.peer_server(schema_ready, nodelay=True) as peer,
+        bench_peer.our_server(
+            schema_ready, {"SCHOLARGRAPH_REQUEST_BUDGET_S": "120"}
+        ) as mine_served,
+        bench_peer.peer_server(schema_ready, nodelay=True) as peer_served,
     ):
+        ours, peer = mine_served.url, peer_served.url
         async with httpx.AsyncClient(timeout=60) as client:
             mine = (await bench_peer.ask(client, ours, PAGE, {"id": str(rid)}))["researcher"]
             theirs = (await bench_peer.ask(client, peer, bench_peer.PEER_PAGE, {"id": rid}))[

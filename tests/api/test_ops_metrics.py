@@ -94,6 +94,14 @@ async def test_requests_operations_and_statements_are_counted(api: Api) -> None:
             before, after, "scholargraph_neo4j_statement_duration_seconds_count", query=name
         )
         assert timed >= times, name
+    # a composed statement is one round trip, however many named queries it carries
+    named = sum(
+        after[key] - before.get(key, 0.0)
+        for key in after
+        if key[0] == "scholargraph_neo4j_statements_total"
+    )
+    trips = moved(before, after, "scholargraph_neo4j_round_trip_duration_seconds_count")
+    assert 1 <= trips <= named
 
 
 async def test_projection_state_and_size(api: Api) -> None:
