@@ -151,6 +151,15 @@ def replace_api_sections(results: dict[str, Any], path: Path) -> None:
     replace_section(path, API_TITLE, _api(results) + _rest(results), until=SCALE_TITLE)
 
 
+def replace_extra_sections(measured: dict[str, Any], when: str, path: Path) -> None:
+    """The sections of the standalone benchmarks in ``measured`` (by key) in place of those
+    in ``path``, each dated ``when``."""
+    for extra in extras.EXTRAS:
+        if extra.key in measured:
+            lines = extras.report({extra.key: measured[extra.key]}, dates={extra.key: when})
+            replace_section(path, f"## {extra.title}", lines)
+
+
 def _identity(results: dict[str, Any]) -> list[str]:
     lines = ["", "## Identity resolution (issue: identity)", ""]
     qian = results.get("identity_qian")

@@ -215,7 +215,9 @@ def layout() -> dict[str, Any]:
 
 def extras_only() -> int:
     """Run the standalone benchmarks again beside the last full run's figures
-    (``make bench-extras``); the report dates each part."""
+    (``make bench-extras``); the report dates each part. With ``BENCH_EXTRAS`` (modules or
+    keys, comma-separated) only those run, and only their sections of BENCHMARKS.md are
+    replaced: the notes written beside the others, and the targets table, stay as they are."""
     saved = ROOT / "benchmarks" / "results.json"
     results: dict[str, Any] = json.loads(saved.read_text())
     only = os.environ.get("BENCH_EXTRAS")
@@ -229,9 +231,12 @@ def extras_only() -> int:
     else:
         results["extras_date"], results["extras_dates"] = now, {}
     saved.write_text(json.dumps(results, indent=2, default=str))
-    from benchmarks.report import write_report
+    from benchmarks.report import replace_extra_sections, write_report
 
-    write_report(results, ROOT / "BENCHMARKS.md")
+    if only:
+        replace_extra_sections(measured, now, ROOT / "BENCHMARKS.md")
+    else:
+        write_report(results, ROOT / "BENCHMARKS.md")
     return 0
 
 

@@ -74,3 +74,24 @@ def test_a_span_of_sections_is_replaced_up_to_the_one_named(tmp_path: Path) -> N
     assert report.read_text() == (
         "# Benchmarks\n\n## A\n\nkept a\n\n## B\n\nnew b\n\n## C\n\nnew c\n\n## D\n\nkept d\n"
     )
+
+
+def test_one_standalone_benchmark_run_again_replaces_its_section_only(tmp_path: Path) -> None:
+    from benchmarks import extras
+    from benchmarks.report import replace_extra_sections
+
+    peer = next(e for e in extras.EXTRAS if e.module == "bench_peer")
+    report = tmp_path / "BENCHMARKS.md"
+    report.write_text(
+        f"# Benchmarks\n\n## Loading\n\nkept\n\n## {peer.title}\n\nold figures\n\n"
+        "## A note written by hand\n\nkept too\n\n## Against the targets (this run)\n\nkept\n"
+    )
+    replace_extra_sections({peer.key: {"error": "node is not on PATH"}}, "2026-12-06", report)
+    text = report.read_text()
+    assert "old figures" not in text
+    assert "Measured again on its own at 2026-12-06." in text
+    assert '"error": "node is not on PATH"' in text
+    assert text.startswith("# Benchmarks\n\n## Loading\n\nkept\n\n")
+    assert text.endswith(
+        "## A note written by hand\n\nkept too\n\n## Against the targets (this run)\n\nkept\n"
+    )
