@@ -10,6 +10,10 @@ def _f(value: Any, digits: int = 2) -> str:
     return f"{value:.{digits}f}" if isinstance(value, int | float) else "–"
 
 
+def _at_most(target: str, ratio: float, bound: float, more: str = "") -> tuple[str, str, bool]:
+    return f"peer: {target}", f"{_f(ratio)}×{more}", ratio <= bound
+
+
 def targets(peer: dict[str, Any]) -> list[tuple[str, str, bool]]:
     """The targets of issue #16 against one run: (target, measured, met). Ratios are
     ours over the peer's p50 (with TCP_NODELAY); throughput is ours over theirs."""
@@ -17,33 +21,16 @@ def targets(peer: dict[str, Any]) -> list[tuple[str, str, bool]]:
         return []
     page, path, net = peer["page"]["ratios"], peer["path"]["ratios"], peer["network"]["ratios"]
     rps = peer["page_throughput_rps"]["ratios"]["ours/peer_nodelay"]
+    shipped = f" ({_f(page['ours/peer_shipped'])}× as shipped)"
     return [
-        (
-            "peer: page ≤ 0.8× @neo4j/graphql (TCP_NODELAY)",
-            f"{_f(page['ours/peer_nodelay'])}× ({_f(page['ours/peer_shipped'])}× as shipped)",
-            page["ours/peer_nodelay"] <= 0.8,
+        _at_most(
+            "page ≤ 0.8× @neo4j/graphql (TCP_NODELAY)", page["ours/peer_nodelay"], 0.8, shipped
         ),
-        (
-            "peer: page ≤ 1.5× a hand-written single statement",
-            f"{_f(page['ours/statement'])}×",
-            page["ours/statement"] <= 1.5,
-        ),
+        _at_most("page ≤ 1.5× a hand-written single statement", page["ours/statement"], 1.5),
         ("peer: page throughput at 8 clients ≥ 1.5× the peer's", f"{_f(rps)}×", rps >= 1.5),
-        (
-            "peer: path ≤ 1.0× the peer's shortestPath",
-            f"{_f(path['ours/peer_nodelay'])}×",
-            path["ours/peer_nodelay"] <= 1.0,
-        ),
-        (
-            "peer: network (graphology) ≤ 0.5× the peer's",
-            f"{_f(net['ours/peer_nodelay'])}×",
-            net["ours/peer_nodelay"] <= 0.5,
-        ),
-        (
-            "peer: network typed ≤ 1.5× graphology",
-            f"{_f(net['ours_typed/ours'])}×",
-            net["ours_typed/ours"] <= 1.5,
-        ),
+        _at_most("path ≤ 1.0× the peer's shortestPath", path["ours/peer_nodelay"], 1.0),
+        _at_most("network (graphology) ≤ 0.5× the peer's", net["ours/peer_nodelay"], 0.5),
+        _at_most("network typed ≤ 1.5× graphology", net["ours_typed/ours"], 1.5),
     ]
 
 
