@@ -15,6 +15,13 @@ arguments, and no middleware is installed. Anything else — an object-typed fie
 shortcut cannot serialise, ``None`` where the schema says non-null, a resolver that raises —
 goes the general way, which resolves the field again (plain resolvers are pure) and reports
 any error exactly as it always has.
+
+A list of objects whose selected fields are all plain (a network's thousands of ties, each
+``{ source target jointPapers }``) is completed the same way, row by row, when the field
+itself is plain but for its object type: the object type is concrete with no ``is_type_of``
+check, and the selection is plain fields only (no fragment, directive, argument, nested
+object or repeated response key). Any value the shortcut cannot complete sends the whole
+list the general way.
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ from graphql import (
     Undefined,
 )
 from graphql.execution.collect_fields import FieldDetailsList
+from graphql.language import FieldNode
 from graphql.pyutils import Path
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.types.field import StrawberryField
@@ -51,6 +59,16 @@ class _Plain:
     nullable: bool
     listed: bool
     item_nullable: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Rows:
+    """How to complete a list of objects whose selected fields are all plain."""
+
+    get: Getter
+    nullable: bool
+    item_nullable: bool
+    fields: tuple[tuple[str, _Plain], ...]  # (response key, how to complete it)
 
 
 class _Fallback(Exception):
@@ -107,6 +125,13 @@ def _getter(field_def: GraphQLField, handlers: bool) -> Getter | None:
     return lambda source: resolver()
 
 
+def _handlers(schema: GraphQLSchema) -> bool:
+    """Whether strawberry has exception handlers to run on a field's error."""
+    strawberry_schema = getattr(schema, "_strawberry_schema", None)
+    converter = getattr(strawberry_schema, "schema_converter", None)
+    return bool(getattr(converter, "_exception_handler_specs", ()))
+
+
 def _plan(schema: GraphQLSchema, parent: GraphQLObjectType, name: str) -> _Plain | None:
     plans = _PLANS.get(schema)
     if plans is None:
@@ -118,10 +143,7 @@ def _plan(schema: GraphQLSchema, parent: GraphQLObjectType, name: str) -> _Plain
     field_def = parent.fields.get(name)
     shape = _leaf_shape(field_def.type) if field_def is not None else None
     if field_def is not None and shape is not None:
-        strawberry_schema = getattr(schema, "_strawberry_schema", None)
-        converter = getattr(strawberry_schema, "schema_converter", None)
-        handlers = bool(getattr(converter, "_exception_handler_specs", ()))
-        get = _getter(field_def, handlers)
+        get = _getter(field_def, _handlers(schema))
         if get is not None:
             found = _Plain(get, *shape)
     plans[key] = found
@@ -153,6 +175,61 @@ def _complete(plain: _Plain, value: Any) -> Any:
     return [_leaf(plain, item, plain.item_nullable) for item in value]
 
 
+def _rows_plan(
+    schema: GraphQLSchema, parent: GraphQLObjectType, details: FieldDetailsList
+) -> _Rows | None:
+    """How to complete the field as a list of plain rows, or None when it is not one."""
+    node = details[0].node
+    field_def = parent.fields.get(node.name.value)
+    if len(details) != 1 or field_def is None or node.selection_set is None:
+        return None
+    outer, nullable = _unwrap(field_def.type)
+    if not isinstance(outer, GraphQLList):
+        return None
+    item, item_nullable = _unwrap(outer.of_type)
+    if not isinstance(item, GraphQLObjectType) or item.is_type_of is not None:
+        return None
+    fields: list[tuple[str, _Plain]] = []
+    for selection in node.selection_set.selections:
+        if (
+            not isinstance(selection, FieldNode)
+            or selection.directives
+            or selection.arguments
+            or selection.selection_set is not None
+        ):
+            return None
+        plain = _plan(schema, item, selection.name.value)
+        if plain is None:
+            return None
+        fields.append(((selection.alias or selection.name).value, plain))
+    if len({key for key, _ in fields}) != len(fields):
+        return None
+    get = _getter(field_def, _handlers(schema))
+    if get is None:
+        return None
+    return _Rows(get, nullable, item_nullable, tuple(fields))
+
+
+def _complete_rows(rows: _Rows, value: Any) -> Any:
+    if isinstance(value, Exception):
+        raise _Fallback
+    if value is None:
+        if rows.nullable:
+            return None
+        raise _Fallback
+    if not isinstance(value, list | tuple):
+        raise _Fallback
+    completed: list[dict[str, Any] | None] = []
+    for item in value:
+        if item is None:
+            if not rows.item_nullable:
+                raise _Fallback
+            completed.append(None)
+        else:
+            completed.append({key: _complete(plain, plain.get(item)) for key, plain in rows.fields})
+    return completed
+
+
 def _has_middleware(execution: StrawberryGraphQLCoreExecutionContext) -> bool:
     # strawberry always passes a manager; it only matters when it holds middleware
     manager = execution.middleware_manager
@@ -173,11 +250,18 @@ class PlainFieldExecution(StrawberryGraphQLCoreExecutionContext):
         if not _has_middleware(self):
             name = field_details_list[0].node.name.value
             plain = _plan(self.schema, parent_type, name)
-            if plain is not None:
-                try:
+            rows = (
+                None
+                if plain is not None
+                else _rows_plan(self.schema, parent_type, field_details_list)
+            )
+            try:
+                if plain is not None:
                     return _complete(plain, plain.get(source))
-                except Exception:
-                    pass  # the general way below reports it properly
+                if rows is not None:
+                    return _complete_rows(rows, rows.get(source))
+            except Exception:
+                pass  # the general way below reports it properly
         return super().execute_field(
             parent_type, source, field_details_list, path, position_context
         )

@@ -17,7 +17,7 @@ from graphql import GraphQLObjectType
 from strawberry.extensions import FieldExtension
 from strawberry.types import Info
 
-from benchmarks.bench_api import PAGE
+from benchmarks.bench_api import NETWORK_TYPED, PAGE
 from scholargraph.api import execution
 from scholargraph.api.execution import PlainFieldExecution
 from tests.api.conftest import Api
@@ -102,6 +102,14 @@ class Root:
     def strict_items(self) -> list[Item]:
         return _items()
 
+    @strawberry.field
+    def gappy_items(self) -> list[Item | None] | None:
+        return [_items()[0], None]
+
+    @strawberry.field
+    def strict_gappy_items(self) -> list[Item]:
+        return [_items()[0], None]  # type: ignore[list-item]  # a None where none may be
+
 
 def _schemas() -> tuple[strawberry.Schema, strawberry.Schema]:
     return strawberry.Schema(query=Root), strawberry.Schema(
@@ -117,6 +125,15 @@ DOCUMENTS = [
     "{ items { n: name n2: name label asksInfo withArgument again: withArgument(times: 3) } }",
     "{ items { later shouted name } }",
     "{ items { __typename name } }",
+    # lists of objects whose selected fields are all plain, completed row by row
+    "{ strictItems { name label tags born } }",
+    "{ items { a: name b: label colour } }",
+    "{ gappyItems { name count } }",
+    "{ strictGappyItems { name } }",
+    "{ strictItems { name name } }",
+    "{ strictItems { name ... on Item { label } } }",
+    "{ strictItems { name label @include(if: false) } }",
+    "{ strictItems { name withArgument(times: 1) } }",
 ]
 
 
@@ -164,6 +181,11 @@ async def test_the_shortcut_is_taken_for_plain_fields(monkeypatch: pytest.Monkey
     assert result.errors is None
     # the list and the field asking for info go the general way; the plain ones do not
     assert general_calls == ["items", "asksInfo", "asksInfo"]
+    general_calls.clear()
+    result = await shortcut.execute("{ strictItems { name label tags } }")
+    assert result.errors is None
+    # a list of plain rows is completed without the general way at all
+    assert general_calls == []
 
 
 async def test_the_researcher_page_is_the_same_either_way(
@@ -179,3 +201,18 @@ async def test_the_researcher_page_is_the_same_either_way(
     general = [(await api.post(PAGE, {"id": key})).content for key in keys]
     assert shortcut == general
     assert all(b'"errors"' not in body for body in shortcut)
+
+
+async def test_the_typed_network_is_the_same_either_way(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keys = [str(researcher) for researcher in (ZIMING, YOU, CHENG)]
+    shortcut = [(await api.post(NETWORK_TYPED, {"id": key})).content for key in keys]
+    monkeypatch.setattr(
+        PlainFieldExecution,
+        "execute_field",
+        execution.StrawberryGraphQLCoreExecutionContext.execute_field,
+    )
+    general = [(await api.post(NETWORK_TYPED, {"id": key})).content for key in keys]
+    assert shortcut == general
+    assert all(b'"errors"' not in body and b'"jointPapers"' in body for body in shortcut)
