@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated
 
 import strawberry
@@ -247,10 +246,8 @@ class Query:
         limits.size(k, paths.MAX_PATHS, "k", minimum=1)
         limits.size(max_length, paths.MAX_HOPS, "maxLength", minimum=1)
         db = info.context.db
-        source, target = await asyncio.gather(
-            entities.find_researcher(db, ResearcherRef(id=key_of(from_, "Researcher"))),
-            entities.find_researcher(db, ResearcherRef(id=key_of(to, "Researcher"))),
-        )
+        source = ResearcherRef(id=key_of(from_, "Researcher"))
+        target = ResearcherRef(id=key_of(to, "Researcher"))
         options = paths.PathOptions(
             max_length=max_length,
             k=k,
@@ -262,4 +259,4 @@ class Query:
             ),
             strongest=strongest,
         )
-        return CollaborationPath.of(await paths.collaboration_paths(db, source, target, options))
+        return CollaborationPath.of(await paths.paths_between(db, source, target, options))

@@ -28,8 +28,9 @@ from typing import Any
 
 from scholargraph.graph.db import Database
 from scholargraph.graph.errors import BadInput, NotFound, QueryTimedOut
-from scholargraph.graph.repo.entities import researchers_by_id
+from scholargraph.graph.repo.entities import ResearcherRef, find_researcher, researchers_by_id
 from scholargraph.graph.repo.models import Paper, Researcher
+from scholargraph.queries import Query
 from scholargraph.queries import read_paths as q
 
 LOW_CONFIDENCE = 0.8
@@ -63,6 +64,12 @@ class PathOptions:
     @property
     def restricted(self) -> bool:
         return self.by_papers or self.institution is not None
+
+    @property
+    def one_statement(self) -> bool:
+        """The search is one statement that also explains its chain: one chain, found
+        without first testing the ends' joint papers."""
+        return self.k == 1 and not self.strongest and not self.by_papers
 
     def describe(self) -> str:
         """The restrictions as words after a sentence, "" when there are none.
@@ -184,6 +191,68 @@ def _hops(n: int) -> str:
     return f"{n} hop" if n == 1 else f"{n} hops"
 
 
+def _search_params(first: int, second: int, options: PathOptions) -> dict[str, Any]:
+    return {
+        "from": first,
+        "to": second,
+        "year_from": options.year_from,
+        "year_to": options.year_to,
+        "category": options.category,
+        "institution": options.institution,
+        "by_papers": options.by_papers,
+    }
+
+
+def _one_search(first: int, second: int, options: PathOptions) -> tuple[Query, dict[str, Any]]:
+    """The statement that finds and explains one chain (``options.one_statement``)."""
+    search = q.SHORTEST_ONE if options.restricted else q.SHORTEST_UNRESTRICTED
+    params = {**_search_params(first, second, options), "per_hop": PAPERS_PER_HOP}
+    return search[options.max_length], params
+
+
+def _one_chain(rows: Sequence[Mapping[str, Any]]) -> Chain | None:
+    """The chain :func:`_one_search` found, or None."""
+    if not rows:
+        return None
+    [row] = rows
+    people = {p["id"]: Researcher.from_row(p) for p in row["researchers"]}
+    return _chain(row["ids"], people, {tuple(hop["pair"]): hop for hop in row["hops"]})
+
+
+async def paths_between(
+    db: Database, source: ResearcherRef, target: ResearcherRef, options: PathOptions
+) -> PathResult:
+    """:func:`collaboration_paths` between two researchers given by reference.
+
+    When the search is one statement (``options.one_statement``), it is asked for beside the
+    lookups of the two ends, on the ids as given, so that a request's batched view sends all
+    three as one statement. An end that resolves to another record (merged into it) searches
+    again from that record; a search that runs out of time reads the ends on their own and
+    says it stopped.
+    """
+    first, second = source.params()["id"], target.params()["id"]
+    if not (options.one_statement and isinstance(first, int) and isinstance(second, int)):
+        ends = await asyncio.gather(find_researcher(db, source), find_researcher(db, target))
+        return await collaboration_paths(db, *ends, options)
+    if first == second:
+        one = await find_researcher(db, source)
+        return await collaboration_paths(db, one, one, options)
+    query, params = _one_search(first, second, options)
+    try:
+        found_source, found_target, rows = await asyncio.gather(
+            find_researcher(db, source), find_researcher(db, target), db.run(query, params)
+        )
+    except QueryTimedOut:
+        ends = await asyncio.gather(find_researcher(db, source), find_researcher(db, target))
+        return PathResult(*ends, (), options, PathOutcome.STOPPED, db.budget_s)
+    if (found_source.id, found_target.id) != (first, second):
+        return await collaboration_paths(db, found_source, found_target, options)
+    chain = _one_chain(rows)
+    found = PathOutcome.FOUND if chain is not None else PathOutcome.NO_PATH
+    chains = (chain,) if chain is not None else ()
+    return PathResult(found_source, found_target, chains, options, found, db.budget_s)
+
+
 async def collaboration_paths(
     db: Database, source: Researcher, target: Researcher, options: PathOptions
 ) -> PathResult:
@@ -194,15 +263,7 @@ async def collaboration_paths(
 
     if source.id == target.id:
         return result((Chain((source,), ()),), PathOutcome.FOUND)
-    params = {
-        "from": source.id,
-        "to": target.id,
-        "year_from": options.year_from,
-        "year_to": options.year_to,
-        "category": options.category,
-        "institution": options.institution,
-        "by_papers": options.by_papers,
-    }
+    params = _search_params(source.id, target.id, options)
     hops = options.max_length
     try:
         if options.by_papers:
@@ -215,13 +276,9 @@ async def collaboration_paths(
             id_chains = _strongest(rows)
         elif options.k == 1:
             # the one chain is found and explained in one statement
-            search = q.SHORTEST_ONE if options.restricted else q.SHORTEST_UNRESTRICTED
-            rows = await db.run(search[hops], {**params, "per_hop": PAPERS_PER_HOP})
-            if not rows:
+            chain = _one_chain(await db.run(*_one_search(source.id, target.id, options)))
+            if chain is None:
                 return result((), PathOutcome.NO_PATH)
-            [row] = rows
-            people = {p["id"]: Researcher.from_row(p) for p in row["researchers"]}
-            chain = _chain(row["ids"], people, {tuple(hop["pair"]): hop for hop in row["hops"]})
             return result((chain,), PathOutcome.FOUND)
         else:
             rows = await db.run(q.SHORTEST[hops], {**params, "k": options.k})

@@ -6,7 +6,7 @@ from collections import Counter
 
 from benchmarks.bench_api import PAGE as PAGE_OF_BENCHMARK
 from tests.api.conftest import Api
-from tests.api.graphdata import GILBERT, YOU, ZIMING
+from tests.api.graphdata import GILBERT, MERGED_Z_LIU, YOU, ZIMING
 
 PAGE = """
 query($id: ID!, $n: Int!) {
@@ -128,16 +128,21 @@ query($from: ID!, $to: ID!, $k: Int!, $category: String) {
 
 
 async def test_one_chain_is_found_and_explained_in_one_statement(api: Api) -> None:
-    """The two ends in one statement, then the chain with its researchers and the papers
-    behind each hop in one more, restricted or not; alternatives take one statement more
-    (the search, then the chains' papers and researchers together)."""
+    """One chain: the two ends and the chain, with its researchers and the papers behind
+    each hop, in one statement. A restriction on the papers tests the ends first, then
+    searches; alternatives take one statement more (the search, then the chains' papers
+    and researchers together)."""
+    ends = "read_entities.researcher_by_id+read_entities.researcher_by_id"
     answers = {}
-    for k, category, trips in ((1, None, 2), (1, "cs.LG", 3), (5, None, 3)):
+    for k, category, trips in ((1, None, 1), (1, "cs.LG", 3), (5, None, 3)):
         api.round_trips.clear()
         variables = {"from": str(YOU), "to": str(GILBERT), "k": k, "category": category}
         answers[k, category] = (await api.data(PATHS, variables))["collaborationPath"]
         assert len(api.round_trips) == trips, api.round_trips
-        assert "read_entities.researcher_by_id+read_entities.researcher_by_id" in api.round_trips
+        if trips == 1:
+            assert api.round_trips == [f"{ends}+read_paths.shortest_unrestricted.within_6"]
+        else:
+            assert ends in api.round_trips
     one = answers[1, None]
     assert one["distance"] == 3
     [chain] = one["chains"]
@@ -146,3 +151,20 @@ async def test_one_chain_is_found_and_explained_in_one_statement(api: Api) -> No
     assert all(hop["jointPapers"] == len(hop["papers"]) >= 1 for hop in chain["hops"])
     # the chain explained in one statement is one of the alternatives, explained apart
     assert chain in answers[5, None]["chains"]
+
+
+async def test_a_path_from_a_merged_away_record_is_the_path_from_its_survivor(api: Api) -> None:
+    """The one statement searches from the ids as given; an end that was merged away
+    resolves to its survivor, and the search runs again from there."""
+    variables = {"to": str(YOU), "k": 1, "category": None}
+    api.round_trips.clear()
+    merged = await api.data(PATHS, {**variables, "from": str(MERGED_Z_LIU)})
+    assert len(api.round_trips) == 2, api.round_trips
+    survivor = await api.data(PATHS, {**variables, "from": str(ZIMING)})
+    assert merged == survivor
+    assert (
+        merged["collaborationPath"]["chains"][0]["researchers"][0]["id"]
+        == (survivor["collaborationPath"]["chains"][0]["researchers"][0]["id"])
+    )
+    same = await api.data(PATHS, {**variables, "from": str(MERGED_Z_LIU), "to": str(ZIMING)})
+    assert same["collaborationPath"]["distance"] == 0
