@@ -14,8 +14,9 @@ TCP_NODELAY, the hand-written single page statement through the Python driver) o
 then the page's throughput with ``--concurrency`` clients on each side, with the CPU each
 page cost the API server, Neo4j and the clients (``cpu_ms_per_page``), and where a request's
 time goes in our server (``our_split``: a one-worker server's own figures from ``/metrics``,
-the GraphQL operation and its Neo4j statements, against what the client saw). Prints JSON:
-p50/p99 per side and the ratios ours/peer. Talks only to 127.0.0.1 and stops what it starts.
+the GraphQL operation and its Neo4j statements, against what the client saw, and the CPU
+the server spent). Prints JSON: p50/p99 per side and the ratios ours/peer. Talks only to
+127.0.0.1 and stops what it starts.
 
     python -m benchmarks.bench_peer --papers 5000
 """
@@ -276,17 +277,22 @@ def metric_sums(text: str) -> dict[str, float]:
 
 
 async def split(
-    client: httpx.AsyncClient, metrics_url: str, step: Step, inputs: Sequence[Any]
+    client: httpx.AsyncClient, served: Served, step: Step, inputs: Sequence[Any]
 ) -> dict[str, float]:
     """Requests one at a time: the time the client saw, beside the server's own (one
-    worker): its GraphQL operation, and the Neo4j statements in it (means in ms)."""
+    worker): its GraphQL operation, the Neo4j statements in it, and the CPU the server
+    spent (means in ms)."""
+    metrics_url = served.url.replace("/graphql", "/metrics")
     before = metric_sums((await client.get(metrics_url)).text)
+    cpu = tree_cpu_seconds(served.pid)
     seen = (await interleaved({"request": step}, inputs))["request"]
+    cpu = tree_cpu_seconds(served.pid) - cpu
     after = metric_sums((await client.get(metrics_url)).text)
     spent = {key: after[key] - before[key] for key in before}
     n = len(inputs)
     return {
         "client_mean_ms": round(sum(seen) * 1000 / n, 2),
+        "api_cpu_mean_ms": round(cpu * 1000 / n, 2),
         "operation_mean_ms": round(spent["operation_s"] * 1000 / n, 2),
         "statement_mean_ms": round(spent["statement_s"] * 1000 / n, 2),
         "statements_per_request": round(spent["statements"] / n, 2),
@@ -407,7 +413,6 @@ async def our_split(served: Served, ids: Sequence[int], requests: int) -> dict[s
     """Where a request's time goes in our server (one worker, so that its ``/metrics`` sees
     every request): each kind on the measured inputs, after a few requests of each."""
     inputs = Inputs.drawn(ids, requests)
-    metrics = served.url.replace("/graphql", "/metrics")
     async with httpx.AsyncClient(timeout=120) as client:
 
         def asking(query: str, variables: Callable[[Any], dict[str, Any]]) -> Step:
@@ -421,12 +426,11 @@ async def our_split(served: Served, ids: Sequence[int], requests: int) -> dict[s
                 inputs.pairs,
             ),
             ("network", asking(NETWORK, lambda rid: {"id": str(rid)}), inputs.centres),
+            ("network typed", asking(NETWORK_TYPED, lambda rid: {"id": str(rid)}), inputs.centres),
         )
         for _, step, measured in kinds:
             await interleaved({"warm-up": step}, measured[:5])
-        return {
-            kind: await split(client, metrics, step, measured) for kind, step, measured in kinds
-        }
+        return {kind: await split(client, served, step, measured) for kind, step, measured in kinds}
 
 
 async def build_store(settings: Settings, papers: int, cache: Path) -> list[int]:

@@ -108,12 +108,13 @@ def our_split(peer: dict[str, Any]) -> list[str]:
         statements = f"{_f(s['statement_mean_ms'])} ({_f(s['statements_per_request'], 1)})"
         rows.append(
             f"| {kind} | {_f(s['client_mean_ms'])} | {_f(outside)} "
-            f"| {_f(s['operation_mean_ms'])} | {_f(python)} | {statements} |"
+            f"| {_f(s['operation_mean_ms'])} | {_f(python)} | {statements} "
+            f"| {_f(s.get('api_cpu_mean_ms'))} |"
         )
     return [
         "| request | client saw | HTTP and JSON | GraphQL operation | of it, Python "
-        "| of it, Neo4j statements (a request) |",
-        "|---|---|---|---|---|---|",
+        "| of it, Neo4j statements (a request) | API server's CPU |",
+        "|---|---|---|---|---|---|---|",
         *rows,
     ]
 

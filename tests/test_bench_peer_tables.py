@@ -63,6 +63,7 @@ def _run() -> dict[str, Any]:
                 "operation_mean_ms": 12.5,
                 "statement_mean_ms": 7.0,
                 "statements_per_request": 2.0,
+                "api_cpu_mean_ms": 6.5,
             }
         },
     }
@@ -93,7 +94,9 @@ def test_the_cpu_table_shows_what_the_cores_allow_at_each_side_s_cost() -> None:
 
 
 def test_the_split_table_parts_a_request_s_time() -> None:
-    assert peer_table.our_split(_run())[2] == "| page | 14.00 | 1.50 | 12.50 | 5.50 | 7.00 (2.0) |"
+    assert peer_table.our_split(_run())[2] == (
+        "| page | 14.00 | 1.50 | 12.50 | 5.50 | 7.00 (2.0) | 6.50 |"
+    )
 
 
 def test_the_report_puts_the_tables_above_the_json_and_skips_them_for_a_failed_run() -> None:
