@@ -188,31 +188,28 @@ async def test_the_shortcut_is_taken_for_plain_fields(monkeypatch: pytest.Monkey
     assert general_calls == []
 
 
-async def test_the_researcher_page_is_the_same_either_way(
-    api: Api, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("document", "researchers", "shows"),
+    [
+        (PAGE, (ZIMING, YOU, CHENG, DEMMEL, ZHANG_LIU), b'"sameName"'),
+        (NETWORK_TYPED, (ZIMING, YOU, CHENG), b'"jointPapers"'),
+    ],
+    ids=["researcher page", "typed network"],
+)
+async def test_a_request_is_the_same_either_way(
+    api: Api,
+    monkeypatch: pytest.MonkeyPatch,
+    document: str,
+    researchers: tuple[int, ...],
+    shows: bytes,
 ) -> None:
-    keys = [str(researcher) for researcher in (ZIMING, YOU, CHENG, DEMMEL, ZHANG_LIU)]
-    shortcut = [(await api.post(PAGE, {"id": key})).content for key in keys]
+    keys = [str(researcher) for researcher in researchers]
+    shortcut = [(await api.post(document, {"id": key})).content for key in keys]
     monkeypatch.setattr(
         PlainFieldExecution,
         "execute_field",
         execution.StrawberryGraphQLCoreExecutionContext.execute_field,
     )
-    general = [(await api.post(PAGE, {"id": key})).content for key in keys]
+    general = [(await api.post(document, {"id": key})).content for key in keys]
     assert shortcut == general
-    assert all(b'"errors"' not in body for body in shortcut)
-
-
-async def test_the_typed_network_is_the_same_either_way(
-    api: Api, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    keys = [str(researcher) for researcher in (ZIMING, YOU, CHENG)]
-    shortcut = [(await api.post(NETWORK_TYPED, {"id": key})).content for key in keys]
-    monkeypatch.setattr(
-        PlainFieldExecution,
-        "execute_field",
-        execution.StrawberryGraphQLCoreExecutionContext.execute_field,
-    )
-    general = [(await api.post(NETWORK_TYPED, {"id": key})).content for key in keys]
-    assert shortcut == general
-    assert all(b'"errors"' not in body and b'"jointPapers"' in body for body in shortcut)
+    assert all(b'"errors"' not in body and shows in body for body in shortcut)
