@@ -161,18 +161,24 @@ def _leaf(plain: _Plain, value: Any, nullable: bool) -> Any:
     return coerced
 
 
+def _listed(value: Any, nullable: bool) -> list[Any] | tuple[Any, ...] | None:
+    """A list field's value as the shortcut takes it: the items, or None where allowed."""
+    if value is None:
+        if nullable:
+            return None
+        raise _Fallback
+    if not isinstance(value, list | tuple):
+        raise _Fallback
+    return value
+
+
 def _complete(plain: _Plain, value: Any) -> Any:
     if isinstance(value, Exception):
         raise _Fallback
     if not plain.listed:
         return _leaf(plain, value, plain.nullable)
-    if value is None:
-        if plain.nullable:
-            return None
-        raise _Fallback
-    if not isinstance(value, list | tuple):
-        raise _Fallback
-    return [_leaf(plain, item, plain.item_nullable) for item in value]
+    items = _listed(value, plain.nullable)
+    return None if items is None else [_leaf(plain, item, plain.item_nullable) for item in items]
 
 
 def _rows_plan(
@@ -210,24 +216,17 @@ def _rows_plan(
     return _Rows(get, nullable, item_nullable, tuple(fields))
 
 
-def _complete_rows(rows: _Rows, value: Any) -> Any:
-    if isinstance(value, Exception):
-        raise _Fallback
-    if value is None:
-        if rows.nullable:
+def _row(rows: _Rows, item: Any) -> dict[str, Any] | None:
+    if item is None:
+        if rows.item_nullable:
             return None
         raise _Fallback
-    if not isinstance(value, list | tuple):
-        raise _Fallback
-    completed: list[dict[str, Any] | None] = []
-    for item in value:
-        if item is None:
-            if not rows.item_nullable:
-                raise _Fallback
-            completed.append(None)
-        else:
-            completed.append({key: _complete(plain, plain.get(item)) for key, plain in rows.fields})
-    return completed
+    return {key: _complete(plain, plain.get(item)) for key, plain in rows.fields}
+
+
+def _complete_rows(rows: _Rows, value: Any) -> Any:
+    items = _listed(value, rows.nullable)  # an error returned is not a list: general way
+    return None if items is None else [_row(rows, item) for item in items]
 
 
 def _has_middleware(execution: StrawberryGraphQLCoreExecutionContext) -> bool:
