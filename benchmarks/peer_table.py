@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-
-def _f(value: Any, digits: int = 2) -> str:
-    return f"{value:.{digits}f}" if isinstance(value, int | float) else "–"
+from benchmarks.formats import figure as _f
+from benchmarks.formats import met as _met
 
 
 def _at_most(target: str, ratio: float, bound: float, more: str = "") -> tuple[str, str, bool]:
@@ -61,17 +60,13 @@ def side_by_side(peer: dict[str, Any]) -> list[str]:
         else:
             cells = [_p50(figures, s) for s in (side, "peer_shipped", "peer_nodelay", "statement")]
         goal = target.split(": ", 1)[1]
-        rows.append(f"| {label} | {' | '.join(cells)} | {measured} | {goal} | {_yes(ok)} |")
+        rows.append(f"| {label} | {' | '.join(cells)} | {measured} | {goal} | {_met(ok)} |")
     return [
         "| request | ours | peer as shipped | peer (TCP_NODELAY) | hand-written statement "
         "| ratio | target | met |",
         "|---|---|---|---|---|---|---|---|",
         *rows,
     ]
-
-
-def _yes(ok: bool) -> str:
-    return "yes" if ok else "no"
 
 
 def cpu_per_page(peer: dict[str, Any]) -> list[str]:

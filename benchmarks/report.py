@@ -6,12 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import extras, peer_table
+from benchmarks.formats import figure as _f
+from benchmarks.formats import met as _met
 from benchmarks.scale_report import SCALE_TITLE, scale_section, scale_targets
-
-
-def _f(value: Any, digits: int = 2) -> str:
-    return f"{value:,.{digits}f}" if isinstance(value, int | float) else str(value)
-
 
 LOAD_TITLE = "## Loading (issue: loaders)"
 API_TITLE = "## GraphQL API over HTTP (issue: API)"
@@ -298,10 +295,6 @@ def _rest(results: dict[str, Any]) -> list[str]:
             f"benchmarks: {rss / 2**20:,.0f} MiB (heap 3g, page cache 2g for the run).",
         ]
     return lines
-
-
-def _met(ok: bool) -> str:
-    return "yes" if ok else "no"
 
 
 def _extra(found: dict[str, Any], module: str) -> dict[str, Any]:
