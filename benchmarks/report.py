@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ from benchmarks.scale_report import SCALE_TITLE, scale_section, scale_targets
 
 LOAD_TITLE = "## Loading (issue: loaders)"
 API_TITLE = "## GraphQL API over HTTP (issue: API)"
+TARGETS_TITLE = "## Against the targets (this run)"
 
 
 def _load(results: dict[str, Any]) -> list[str]:
@@ -451,7 +454,7 @@ def _targets(results: dict[str, Any]) -> list[str]:
         )
     if not rows:
         return []
-    lines = ["", "## Against the targets (this run)", "", "| target | measured | met? |"]
+    lines = ["", TARGETS_TITLE, "", "| target | measured | met? |"]
     lines.append("|---|---|---|")
     lines += [f"| {name} | {value} | {_met(ok)} |" for name, value, ok in rows]
     return lines
@@ -472,4 +475,45 @@ def write_report(results: dict[str, Any], path: Path) -> None:
         results.get("extras", {}), results.get("extras_date"), results.get("extras_dates")
     )
     lines += _targets(results)
-    path.write_text("\n".join(lines) + "\n")
+    text = "\n".join(lines) + "\n"
+    path.write_text(with_hand_kept(path.read_text(), text) if path.exists() else text)
+
+
+def with_hand_kept(old: str, new: str) -> str:
+    """``new`` (a whole report made from results) with what ``old`` holds that no results
+    make: each section written by hand, after the section it followed, and each row of the
+    targets table whose target ``new`` does not measure, after ``new``'s rows."""
+    made = _sections(new)
+    titles = {title for title, _ in made}
+    kept: dict[str, list[str]] = defaultdict(list)
+    anchor = ""
+    for title, body in _sections(old):
+        if title in titles:
+            anchor = title
+        else:
+            kept[anchor].append(body)
+    old_rows = _target_rows(dict(_sections(old)).get(TARGETS_TITLE, ""))
+    parts: list[str] = []
+    for title, body in made:
+        if title == TARGETS_TITLE:
+            measured = _target_rows(body)
+            body = "\n".join([body, *(row for t, row in old_rows.items() if t not in measured)])
+        parts += [body, *kept.get(title, [])]
+    return "\n\n".join(parts) + "\n"
+
+
+def _sections(text: str) -> list[tuple[str, str]]:
+    """Each ``## `` section of a report as (its title line, its text), the text before the
+    first titled ``""``; trailing blank lines dropped."""
+    found = re.split(r"(?m)^(?=## )", text)
+    return [
+        (part.split("\n", 1)[0] if part.startswith("## ") else "", part.rstrip())
+        for part in found
+        if part.strip()
+    ]
+
+
+def _target_rows(section: str) -> dict[str, str]:
+    """A targets table's rows by their target."""
+    rows = [line for line in section.splitlines() if line.startswith("| ")][1:]
+    return {row.split(" | ", 1)[0]: row for row in rows}

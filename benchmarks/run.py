@@ -217,7 +217,9 @@ def extras_only() -> int:
     """Run the standalone benchmarks again beside the last full run's figures
     (``make bench-extras``); the report dates each part. With ``BENCH_EXTRAS`` (modules or
     keys, comma-separated) only those run, and only their sections of BENCHMARKS.md are
-    replaced: the notes written beside the others, and the targets table, stay as they are."""
+    replaced: the notes written beside the others, and the targets table, stay as they are.
+    Without it the whole file is written again, keeping what no benchmark makes
+    (:func:`benchmarks.report.with_hand_kept`)."""
     saved = ROOT / "benchmarks" / "results.json"
     results: dict[str, Any] = json.loads(saved.read_text())
     only = os.environ.get("BENCH_EXTRAS")

@@ -95,3 +95,40 @@ def test_one_standalone_benchmark_run_again_replaces_its_section_only(tmp_path: 
     assert text.endswith(
         "## A note written by hand\n\nkept too\n\n## Against the targets (this run)\n\nkept\n"
     )
+
+
+def test_a_whole_report_written_again_keeps_what_was_written_by_hand(tmp_path: Path) -> None:
+    from benchmarks.report import TARGETS_TITLE, write_report
+
+    results = {
+        "sizes": [10_000],
+        "machine": "x86_64, 2 cores",
+        "date": "2026-12-06T08:00:00+00:00",
+        "load": [_row()],
+    }
+    report = tmp_path / "BENCHMARKS.md"
+    write_report(results, report)
+    first = report.read_text()
+    hand_row = "| write plan: a hand-kept target | 1.0× | yes |"
+    with_notes = (
+        first.replace(
+            "\n## Identity resolution",
+            "\n## Where the time goes (by hand)\n\nthe reasons\n\n## Identity resolution",
+        )
+        + f"{hand_row}\n\n## A closing note\n\nkept last\n"
+    )
+    report.write_text(with_notes.replace("5.0× the floor", "9.9× the floor"))
+    results["load"][0]["ratio_vs_floor"] = 6.0
+    write_report(results, report)
+    text = report.read_text()
+    # The sections the results make are made again; the others stay where they were.
+    assert "9.9× the floor" not in text and "**6.0× the floor**" in text
+    assert text.index(LOAD_TITLE) < text.index("## Where the time goes (by hand)\n\nthe reasons")
+    assert text.index("the reasons") < text.index("## Identity resolution")
+    targets = text[text.index(TARGETS_TITLE) :]
+    assert "| loads: within 4× of the bare-CREATE floor | 6.0× (10k) | no |" in targets
+    assert targets.index("| loads: within 4×") < targets.index(hand_row)
+    assert text.endswith(f"{hand_row}\n\n## A closing note\n\nkept last\n")
+    # Written again from the same results, it is the same.
+    write_report(results, report)
+    assert report.read_text() == text
