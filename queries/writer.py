@@ -303,17 +303,14 @@ UPSERT_AUTHORSHIPS = Query(
     MATCH (p:Paper {key: row.paper}), (r:Researcher {id: row.researcher})
     USING INDEX SEEK p:Paper(key) USING INDEX SEEK r:Researcher(id)
     MERGE (r)-[a:AUTHORED]->(p)
-    WITH a, row,
-         a.source IS NULL OR a.source = row.source
-           OR $order[row.source] < coalesce($order[a.source], size(keys($order))) AS owner,
-         a.rank IS NULL OR row.rank <= a.rank AS stronger
-    SET a.position = CASE WHEN owner THEN row.position ELSE a.position END,
-        a.kind = CASE WHEN owner THEN row.kind ELSE a.kind END,
-        a.raw_name = CASE WHEN owner THEN row.raw_name ELSE a.raw_name END,
-        a.source = CASE WHEN owner THEN row.source ELSE a.source END,
-        a.method = CASE WHEN stronger THEN row.method ELSE a.method END,
-        a.confidence = CASE WHEN stronger THEN row.confidence ELSE a.confidence END,
-        a.rank = CASE WHEN stronger THEN row.rank ELSE a.rank END,
+    SET a += CASE WHEN a.source IS NULL OR a.source = row.source
+                       OR $order[row.source] < coalesce($order[a.source], size(keys($order)))
+                  THEN {position: row.position, kind: row.kind, raw_name: row.raw_name,
+                        source: row.source}
+                  ELSE {} END,
+        a += CASE WHEN a.rank IS NULL OR row.rank <= a.rank
+                  THEN {method: row.method, confidence: row.confidence, rank: row.rank}
+                  ELSE {} END,
         a.sources = CASE WHEN a.sources IS NULL THEN [row.source]
                          WHEN row.source IN a.sources THEN a.sources
                          ELSE COLLECT { UNWIND a.sources + row.source AS x
@@ -414,18 +411,15 @@ FOLD_SLOTS = Query(
     WHERE NOT coalesce(a.pinned, false)
     MATCH (:Researcher {id: row.into})-[b:AUTHORED]->(p)
     WHERE b <> a
-    WITH a, b, row,
-         a.source <> row.source
-           AND coalesce($order[a.source], size(keys($order)))
-               < coalesce($order[b.source], size(keys($order))) AS owner,
-         coalesce(a.rank, 99) < coalesce(b.rank, 99) AS stronger
-    SET b.position = CASE WHEN owner THEN a.position ELSE b.position END,
-        b.kind = CASE WHEN owner THEN a.kind ELSE b.kind END,
-        b.raw_name = CASE WHEN owner THEN a.raw_name ELSE b.raw_name END,
-        b.source = CASE WHEN owner THEN a.source ELSE b.source END,
-        b.method = CASE WHEN stronger THEN a.method ELSE b.method END,
-        b.confidence = CASE WHEN stronger THEN a.confidence ELSE b.confidence END,
-        b.rank = CASE WHEN stronger THEN a.rank ELSE b.rank END,
+    SET b += CASE WHEN a.source <> row.source
+                       AND coalesce($order[a.source], size(keys($order)))
+                           < coalesce($order[b.source], size(keys($order)))
+                  THEN {position: a.position, kind: a.kind, raw_name: a.raw_name,
+                        source: a.source}
+                  ELSE {} END,
+        b += CASE WHEN coalesce(a.rank, 99) < coalesce(b.rank, 99)
+                  THEN {method: a.method, confidence: a.confidence, rank: a.rank}
+                  ELSE {} END,
         b.mentions = COLLECT { UNWIND coalesce(b.mentions, [])
                                       + [m IN coalesce(a.mentions, [])
                                          WHERE NOT m STARTS WITH row.source + ':'] AS x

@@ -2,7 +2,9 @@
 cannot exist yet), and the statement leaves exactly what the upsert leaves given the same rows
 on an empty slate, so a load through both paths is the same graph. An edge's affiliation rows
 are taken together and leave what they leave one by one, in any order; two edges joined into
-one in one statement keep the better score, whichever comes last."""
+one in one statement keep the better score, whichever comes last. Two authorship rows of one
+edge, or two folds into one edge, in one statement leave what they leave one by one: each
+row's owner and rule are weighed against the edge as the rows before it left it."""
 
 from __future__ import annotations
 
@@ -215,3 +217,96 @@ async def test_two_edges_joined_into_one_keep_the_better_score(
     assert (edge["score"], edge["method"]) == (0.9, "name")
     assert (edge["first_year"], edge["last_year"]) == (2020, 2021)
     assert edge["matches"] == ["0.8|acronym|N.U.S.", "0.9|name|NUS"]
+
+
+def _mention(**changes: Any) -> wq.AuthorshipRow:
+    row = wq.AuthorshipRow(**AUTHORSHIP_ROW)
+    row.update(changes)  # type: ignore[typeddict-item]
+    return row
+
+
+# One person printed twice by one source (an id at 1, a name match at 3), and the source that
+# owns the author order at 2.
+MENTIONS = [
+    AUTHORSHIP_ROW,
+    _mention(position=3, kind="other", raw_name="Ada L.", method="name", rank=4, confidence=0.7),
+    _mention(
+        position=2,
+        kind="other",
+        raw_name="Ada Lovelace",
+        source="arxiv",
+        method="orcid",
+        rank=2,
+        mention="arxiv:orcid:Ada Lovelace",
+        source_ids=["orcid:0000-0002-1825-0097"],
+    ),
+]
+
+
+async def _mentions_one_by_one(
+    db: Database, rows: Sequence[wq.AuthorshipRow]
+) -> list[dict[str, Any]]:
+    await _left_by(db, wq.UPSERT_AUTHORSHIPS, rows[:1], AUTHORED)
+    for row in rows[1:]:
+        await db.run(wq.UPSERT_AUTHORSHIPS, {"rows": [row], "order": dict(ORDER_RANK)})
+    return [row["p"] for row in await db.run(AUTHORED)]
+
+
+@pytest.mark.parametrize("order", [1, -1], ids=["in order", "reversed"])
+async def test_an_edge_s_authorship_rows_together_leave_what_they_leave_one_by_one(
+    db: Database, order: int
+) -> None:
+    rows = MENTIONS[::order]
+    together = await _left_by(db, wq.UPSERT_AUTHORSHIPS, rows, AUTHORED)
+    assert together == await _mentions_one_by_one(db, rows)
+    [edge] = together
+    # The strongest rule, and the order's owner's position, whichever row came last.
+    assert (edge["method"], edge["rank"]) == ("openalex_id", 1)
+    assert (edge["source"], edge["position"], edge["raw_name"]) == ("arxiv", 2, "Ada Lovelace")
+
+
+FOLDED = Query(
+    "test.write_rows.folded",
+    """
+    CREATE (p:Paper {key: 'p1', title: 't'})
+    CREATE (:Researcher {id: 1, name: 'A. Lovelace'})
+           -[:AUTHORED {source: 'arxiv', position: 2, kind: 'other', raw_name: 'A. Lovelace',
+                        method: 'orcid', rank: 2, confidence: 1.0,
+                        mentions: ['arxiv:orcid:A. Lovelace'], sources: ['arxiv']}]->(p)
+    CREATE (:Researcher {id: 2, name: 'Ada L.'})
+           -[:AUTHORED {source: 's2', position: 5, kind: 'last', raw_name: 'Ada L.',
+                        method: 's2_id', rank: 1, confidence: 1.0,
+                        mentions: ['s2:s2_id:Ada L.'], sources: ['s2']}]->(p)
+    CREATE (:Researcher {id: 9, name: 'Ada Lovelace'})
+           -[:AUTHORED {source: 'openalex', position: 4, kind: 'other',
+                        raw_name: 'Ada Lovelace', method: 'name', rank: 4, confidence: 0.8,
+                        mentions: ['openalex:name:Ada Lovelace'], sources: ['openalex']}]->(p)
+    """,
+    "write",
+)
+
+
+async def _folded(db: Database, folds: Sequence[list[wq.FoldRow]]) -> list[dict[str, Any]]:
+    await db.run(CLEAR_DATA)
+    await db.run(FOLDED)
+    for rows in folds:
+        await db.run(wq.FOLD_SLOTS, {"rows": rows, "order": dict(ORDER_RANK)})
+    return [row["p"] for row in await db.run(AUTHORED)]
+
+
+@pytest.mark.parametrize("losers", [[1, 2], [2, 1]], ids=["owner first", "owner last"])
+async def test_two_folds_into_one_edge_leave_what_they_leave_one_by_one(
+    db: Database, losers: list[int]
+) -> None:
+    rows = [wq.FoldRow(paper="p1", researcher=r, into=9, source="openalex") for r in losers]
+    together = await _folded(db, [rows])
+    assert together == await _folded(db, [[row] for row in rows])
+    [edge] = together
+    # Position from the source that owns the order (arXiv), rule from the strongest (S2's id).
+    assert (edge["source"], edge["position"], edge["raw_name"]) == ("arxiv", 2, "A. Lovelace")
+    assert (edge["method"], edge["rank"]) == ("s2_id", 1)
+    assert edge["mentions"] == [
+        "arxiv:orcid:A. Lovelace",
+        "openalex:name:Ada Lovelace",
+        "s2:s2_id:Ada L.",
+    ]
