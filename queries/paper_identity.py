@@ -122,6 +122,7 @@ PAPER_STATES = Query(
     UNWIND $keys AS key
     OPTIONAL MATCH (live:Paper {key: key})
     OPTIONAL MATCH (gone:MergedPaper {key: key})
+    USING INDEX SEEK gone:MergedPaper(key)
     WITH key, coalesce(live, gone) AS p
     WHERE p IS NOT NULL
     RETURN key, properties(p) AS props,
@@ -202,6 +203,7 @@ UNMERGE_PAPER = Query(
     "paper_identity.unmerge_paper",
     """
     MATCH (m:MergedPaper {key: $merged})-[link:MERGED_INTO]->(s:Paper)
+    USING INDEX SEEK m:MergedPaper(key)
     DELETE link
     REMOVE m:MergedPaper
     SET m:Paper, m.restore = null
@@ -254,6 +256,7 @@ RECORD_PAPER_EVENT = Query(
     OPTIONAL MATCH (s:Paper {key: $event.survivor})
     OPTIONAL MATCH (live:Paper {key: $event.merged})
     OPTIONAL MATCH (gone:MergedPaper {key: $event.merged})
+    USING INDEX SEEK gone:MergedPaper(key)
     WITH e, s, coalesce(live, gone) AS m
     CALL (e, s) {
       WITH * WHERE s IS NOT NULL
@@ -282,7 +285,8 @@ RESOLVE_PAPER = Query(
     """
     OPTIONAL MATCH (direct:Paper {key: $ref})
     OPTIONAL MATCH (:PaperId {key: $id})-[:IDENTIFIES_PAPER]->(byid:Paper)
-    OPTIONAL MATCH (:MergedPaper {key: $ref})-[:MERGED_INTO]->(survivor:Paper)
+    OPTIONAL MATCH (gone:MergedPaper {key: $ref})-[:MERGED_INTO]->(survivor:Paper)
+    USING INDEX SEEK gone:MergedPaper(key)
     RETURN coalesce(direct, byid, survivor).key AS key
     """,
 )

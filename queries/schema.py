@@ -30,6 +30,13 @@ AUTHORED_METHOD_INDEX = Query(
     "CREATE INDEX authored_method IF NOT EXISTS FOR ()-[a:AUTHORED]-() ON (a.method)",
     "write",
 )
+# A paper merged away loses its Paper label (and with it the key's uniqueness constraint);
+# merges, unmerges and lookups by a former key find it by its key.
+MERGED_PAPER_KEY_INDEX = Query(
+    "schema.merged_paper_key_index",
+    "CREATE INDEX merged_paper_key IF NOT EXISTS FOR (m:MergedPaper) ON (m.key)",
+    "write",
+)
 AWAIT_INDEXES = Query("schema.await_indexes", "CALL db.awaitIndexes(300)", "write")
 SHOW_INDEXES = Query(
     "schema.show_indexes", "SHOW INDEXES YIELD name, type, labelsOrTypes, properties, state"
@@ -44,6 +51,7 @@ EXTRA_SCHEMA = (
     FULLTEXT_INSTITUTIONS,
     COAUTHOR_JOINT_INDEX,
     AUTHORED_METHOD_INDEX,
+    MERGED_PAPER_KEY_INDEX,
     VECTOR_INDEX_PAPERS,
     VECTOR_INDEX_RESEARCHERS,
 )

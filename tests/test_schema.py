@@ -96,7 +96,13 @@ async def test_init_is_idempotent_and_installs_every_index(
     after = await db.run(schema_queries.SHOW_INDEXES)
     assert sorted(i["name"] for i in before) == sorted(i["name"] for i in after)
     names = {i["name"] for i in after}
-    assert {"paper_text", "researcher_names", "institution_names", "coauthor_joint"} <= names
+    assert {
+        "paper_text",
+        "researcher_names",
+        "institution_names",
+        "coauthor_joint",
+        "merged_paper_key",
+    } <= names
     assert all(i["state"] == "ONLINE" for i in after)
     constraints = await db.run(schema_queries.SHOW_CONSTRAINTS)
     unique = {(c["labelsOrTypes"][0], c["properties"][0]) for c in constraints}
