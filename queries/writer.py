@@ -295,7 +295,10 @@ class AuthorshipRow(TypedDict):
     raw_affiliations: list[str]  # "<source>:<string>" printed without an institution id
 
 
-# $order: {source: rank} of author-order precedence, lowest first.
+# $order: {source: rank} of author-order precedence, lowest first. Each row's claim to the
+# order and to the rule is weighed inside the SET, against the edge as the rows before it left
+# it: weighed in a WITH before the SET, it is planned before an Eager and sees every row's edge
+# as the statement found it (two rows of one edge: one source printing a person twice).
 UPSERT_AUTHORSHIPS = Query(
     "writer.upsert_authorships",
     """
@@ -403,6 +406,7 @@ class FoldRow(TypedDict):
     source: str
 
 
+# Weighed inside the SET like UPSERT_AUTHORSHIPS (two folds into one holder on one paper).
 FOLD_SLOTS = Query(
     "writer.fold_slots",
     """
