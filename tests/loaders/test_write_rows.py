@@ -117,11 +117,14 @@ async def test_a_created_edge_is_what_the_upsert_makes_of_a_new_one(db: Database
     )
 
 
-async def _one_by_one(db: Database, rows: Sequence[wq.AffiliationRow]) -> list[dict[str, Any]]:
-    await _left_by(db, wq.UPSERT_AFFILIATIONS, rows[:1], AFFILIATED)
+async def _one_by_one(
+    db: Database, query: Query, rows: Sequence[Any], read: Query
+) -> list[dict[str, Any]]:
+    """What the rows leave written one statement each, in their order."""
+    await _left_by(db, query, rows[:1], read)
     for row in rows[1:]:
-        await db.run(wq.UPSERT_AFFILIATIONS, {"rows": [row]})
-    return [row["p"] for row in await db.run(AFFILIATED)]
+        await db.run(query, {"rows": [row], "order": dict(ORDER_RANK)})
+    return [row["p"] for row in await db.run(read)]
 
 
 @pytest.mark.parametrize("order", [1, -1], ids=["in order", "reversed"])
@@ -130,8 +133,8 @@ async def test_an_edge_s_rows_together_leave_what_they_leave_one_by_one(
 ) -> None:
     rows = AFFILIATION_ROWS[::order]
     together = await _left_by(db, wq.UPSERT_AFFILIATIONS, rows, AFFILIATED)
-    assert together == await _one_by_one(db, rows)
-    assert together == await _one_by_one(db, rows[::-1])
+    assert together == await _one_by_one(db, wq.UPSERT_AFFILIATIONS, rows, AFFILIATED)
+    assert together == await _one_by_one(db, wq.UPSERT_AFFILIATIONS, rows[::-1], AFFILIATED)
     [edge] = together
     # The best score with its method, whichever row came last.
     assert (edge["first_year"], edge["last_year"], edge["method"]) == (2010, 2023, "id")
@@ -243,22 +246,13 @@ MENTIONS = [
 ]
 
 
-async def _mentions_one_by_one(
-    db: Database, rows: Sequence[wq.AuthorshipRow]
-) -> list[dict[str, Any]]:
-    await _left_by(db, wq.UPSERT_AUTHORSHIPS, rows[:1], AUTHORED)
-    for row in rows[1:]:
-        await db.run(wq.UPSERT_AUTHORSHIPS, {"rows": [row], "order": dict(ORDER_RANK)})
-    return [row["p"] for row in await db.run(AUTHORED)]
-
-
 @pytest.mark.parametrize("order", [1, -1], ids=["in order", "reversed"])
 async def test_an_edge_s_authorship_rows_together_leave_what_they_leave_one_by_one(
     db: Database, order: int
 ) -> None:
     rows = MENTIONS[::order]
     together = await _left_by(db, wq.UPSERT_AUTHORSHIPS, rows, AUTHORED)
-    assert together == await _mentions_one_by_one(db, rows)
+    assert together == await _one_by_one(db, wq.UPSERT_AUTHORSHIPS, rows, AUTHORED)
     [edge] = together
     # The strongest rule, and the order's owner's position, whichever row came last.
     assert (edge["method"], edge["rank"]) == ("openalex_id", 1)
