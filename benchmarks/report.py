@@ -487,12 +487,13 @@ def with_hand_kept(old: str, new: str) -> str:
     titles = {title for title, _ in made}
     kept: dict[str, list[str]] = defaultdict(list)
     anchor = ""
-    for title, body in _sections(old):
+    before = _sections(old)
+    for title, body in before:
         if title in titles:
             anchor = title
         else:
             kept[anchor].append(body)
-    old_rows = _target_rows(dict(_sections(old)).get(TARGETS_TITLE, ""))
+    old_rows = _target_rows(dict(before).get(TARGETS_TITLE, ""))
     parts: list[str] = []
     for title, body in made:
         if title == TARGETS_TITLE:
