@@ -11,13 +11,17 @@ that store, the coauthor projection's build time and size, and the API figures o
 ``bench_site``). Results go to ``benchmarks/results.json`` under ``scale`` and BENCHMARKS.md.
 
 A size is only started when it should fit: its expected memory (heap, the page cache the
-store fills, the loader) within the memory available now, its store within the free disk,
+store fills, the loader) within the memory available now, its data directory within the free disk,
 its expected time (from the size before, per paper) within what is left of
 ``--max-minutes``, and within the generator's limit. The first that does not is recorded
 with the reason and the run stops; a size that outruns the budget anyway is stopped and
-recorded as such.
+recorded as such. At the end every size of ``--sizes`` is judged check by check (memory,
+disk, the target's hour, the generator) at the per-paper costs of the largest size measured:
+the report's "Which sizes fit". ``--assess`` judges them from the recorded run, loading
+nothing.
 
     python -m benchmarks.bench_scale --sizes 100k --max-minutes 40
+    python -m benchmarks.bench_scale --sizes 100k,300k,1M,2.7M --assess
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SEED = 1
 DEFAULT_SIZES = "100k,300k,1M,2.7M"
 _SIZE = re.compile(r"(\d+(?:\.\d+)?)([kKmM]?)")
+HOUR = 3600.0  # the target: the whole of arXiv (2.7M papers) in under an hour
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -76,14 +81,18 @@ class PerPaper:
     seconds: float = 1 / 120
     store_bytes: float = 30_000.0
     loader_bytes: float = 8_000.0
+    # the whole data directory: the store and the transaction logs the server keeps
+    disk_bytes: float = 45_000.0
 
     @classmethod
     def measured(cls, run: dict[str, Any]) -> PerPaper:
         papers = run["papers"]
+        store = run["store_bytes"] / papers
         return cls(
             seconds=run["load_seconds"] / papers,
-            store_bytes=run["store_bytes"] / papers,
+            store_bytes=store,
             loader_bytes=run["loader_peak_rss_bytes"] / papers,
+            disk_bytes=run.get("data_dir_bytes", store * 1.5 * papers) / papers,
         )
 
 
@@ -118,8 +127,12 @@ def does_not_fit(papers: int, per: PerPaper, total: int, room: Room) -> str | No
             f"page cache filled {min(need['pagecache'], need['store']) / GIB:.1f}, loader "
             f"{need['loader'] / GIB:.1f}) over the {room.memory / GIB:.1f} GiB available"
         )
-    if need["store"] * 1.5 > room.disk:
-        return f"expected store {need['store'] / GIB:.1f} GiB over free disk {room.disk / GIB:.1f}"
+    disk = papers * per.disk_bytes
+    if disk > room.disk:
+        return (
+            f"expected data directory {disk / GIB:.1f} GiB (store {need['store'] / GIB:.1f}) "
+            f"over free disk {room.disk / GIB:.1f}"
+        )
     seconds = papers * per.seconds
     if seconds > room.seconds:
         return (
@@ -127,6 +140,47 @@ def does_not_fit(papers: int, per: PerPaper, total: int, room: Room) -> str | No
             f"{max(room.seconds, 0) / 60:.0f} min left of the budget"
         )
     return None
+
+
+def fit(papers: int, per: PerPaper, total: int, disk: int) -> dict[str, Any]:
+    """Whether ``papers`` fits this machine, check by check, at the per-paper costs of a
+    measured size: the memory it should need against the machine's, its data directory
+    against the free disk, its load against the hour of the target, and the generator."""
+    need = expected_memory(papers, per, total)
+    seconds = papers * per.seconds
+    return {
+        "papers": papers,
+        "expected_seconds": round(seconds),
+        "memory_bytes": need["need"],
+        "machine_memory_bytes": total,
+        "store_bytes": need["store"],
+        "disk_bytes": round(papers * per.disk_bytes),
+        "free_disk_bytes": disk,
+        "fits_memory": need["need"] <= total,
+        "fits_disk": papers * per.disk_bytes <= disk,
+        "within_hour": seconds <= HOUR,
+        "generator": papers <= MAX_PAPERS,
+    }
+
+
+def largest_loaded(runs: list[dict[str, Any]]) -> dict[str, Any] | None:
+    loaded = [run for run in runs if "load_seconds" in run and "store_bytes" in run]
+    return max(loaded, key=lambda run: run["papers"]) if loaded else None
+
+
+def assess(scale: dict[str, Any], sizes: list[int], disk: int, total: int) -> dict[str, Any]:
+    """``scale`` with ``fit``: each of ``sizes`` judged at the per-paper costs of its
+    largest measured size (none measured: the defaults), the runs as they were."""
+    basis = largest_loaded(scale.get("runs", []))
+    per = PerPaper() if basis is None else PerPaper.measured(basis)
+    return {
+        **scale,
+        "fit": {
+            "date": datetime.now(UTC).isoformat(),
+            "from_papers": None if basis is None else basis["papers"],
+            "sizes": [fit(papers, per, total, disk) for papers in sizes],
+        },
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,7 +417,7 @@ def run_sizes(
             result["not_run"] += [{"papers": p, "reason": after} for p in sizes[index + 1 :]]
             break
         per = PerPaper.measured(run)
-    return result
+    return assess(result, sizes, shutil.disk_usage(home).free, total)
 
 
 def _progress(step: str, data: object = None) -> None:
@@ -398,11 +452,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--note", action="append", default=[], help="a line for the report (what else ran)"
     )
+    parser.add_argument(
+        "--assess",
+        action="store_true",
+        help="load nothing: judge --sizes at the recorded run's per-paper costs",
+    )
     args = parser.parse_args(argv)
+    sizes = parse_sizes(args.sizes)
+    if args.assess:
+        recorded = json.loads((ROOT / "benchmarks" / "results.json").read_text()).get("scale", {})
+        args.home.mkdir(parents=True, exist_ok=True)
+        result = assess(recorded, sizes, shutil.disk_usage(args.home).free, machine_memory())
+        save(result)
+        json.dump(result["fit"], sys.stdout, indent=2, default=str)
+        sys.stdout.write("\n")
+        return 0
     command = (
         f"python -m benchmarks.bench_scale --sizes {args.sizes} --max-minutes {args.max_minutes:g}"
     )
-    sizes = parse_sizes(args.sizes)
     result = run_sizes(sizes, args.home, args.max_minutes, command, notes=args.note, save=save)
     save(result)
     json.dump(result, sys.stdout, indent=2, default=str)

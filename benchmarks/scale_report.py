@@ -56,6 +56,44 @@ def scale_targets(scale: dict[str, Any]) -> list[tuple[str, str, bool]]:
     return rows
 
 
+def _yes(value: bool) -> str:
+    return "yes" if value else "**no**"
+
+
+def fit_lines(fit: dict[str, Any] | None) -> list[str]:
+    """Which sizes fit this machine, check by check (``bench_scale.assess``)."""
+    if not fit:
+        return []
+    basis = fit.get("from_papers")
+    costs = (
+        f"the per-paper costs of the largest size measured ({basis:,} papers: its load time, "
+        "store, data directory and loader memory)"
+        if basis
+        else "default per-paper costs (no size measured)"
+    )
+    lines = [
+        "",
+        f"**Which sizes fit** (judged at {fit['date']} from {costs}; memory against the "
+        "machine's, the data directory against the disk free then, the load against the "
+        "target's hour; an expected time is a lower bound where time per paper grows with the "
+        "corpus):",
+        "",
+        "| corpus papers | expected load (min) | within the hour | expected memory / machine "
+        "(GiB) | fits memory | expected data directory / free disk (GiB) | fits disk "
+        "| generator |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for size in fit.get("sizes", []):
+        lines.append(
+            f"| {size['papers']:,} | {size['expected_seconds'] / 60:,.0f} | "
+            f"{_yes(size['within_hour'])} | {_gib(size['memory_bytes'])} / "
+            f"{_gib(size['machine_memory_bytes'])} | {_yes(size['fits_memory'])} | "
+            f"{_gib(size['disk_bytes'])} / {_gib(size['free_disk_bytes'])} | "
+            f"{_yes(size['fits_disk'])} | {_yes(size['generator'])} |"
+        )
+    return lines
+
+
 SCALE_TITLE = "## Scale: the four-source load from 100k papers up (issue: scale)"
 
 
@@ -107,6 +145,7 @@ def scale_section(scale: dict[str, Any]) -> list[str]:
         lines.append(
             f"| {skipped['papers']:,} | not run: {skipped['reason']} | | | | | | | | | | |"
         )
+    lines += fit_lines(scale.get("fit"))
     lines += [f"\n{note}" for note in scale.get("notes", [])]
     lines += [
         "",

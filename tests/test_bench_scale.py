@@ -7,10 +7,18 @@ from typing import Any
 
 import pytest
 
-from benchmarks.bench_scale import PerPaper, Room, does_not_fit, expected_memory, parse_sizes
+from benchmarks.bench_scale import (
+    PerPaper,
+    Room,
+    assess,
+    does_not_fit,
+    expected_memory,
+    parse_sizes,
+)
 from benchmarks.report import replace_section, write_report
 from benchmarks.scale_report import (
     SCALE_TITLE,
+    fit_lines,
     scale_section,
     scale_targets,
     time_per_paper_ratios,
@@ -149,3 +157,32 @@ def test_a_new_scale_run_replaces_only_its_section_and_keeps_the_notes(tmp_path:
     assert note not in text  # inside the section: the section is the run's own
     assert text.startswith(before) and text.endswith("\nA closing note.\n")
     assert "The sections from here to the targets were measured at" in text
+
+
+def test_every_size_is_judged_check_by_check_from_the_largest_measured_size() -> None:
+    measured = {
+        **_run(100_000, 1000.0),
+        "loader_peak_rss_bytes": GIB,
+        "data_dir_bytes": 10 * GIB,
+    }
+    scale = assess(
+        _scale([_run(10_000, 50.0), measured], []), [300_000, 3_000_000], 50 * GIB, 24 * GIB
+    )
+    fit = scale["fit"]
+    assert fit["from_papers"] == 100_000 and scale["runs"][1] is measured
+    small, huge = fit["sizes"]
+    assert small["expected_seconds"] == 3000 and small["within_hour"]
+    assert small["disk_bytes"] == 30 * GIB and small["fits_disk"]
+    assert not huge["within_hour"] and not huge["fits_disk"] and not huge["generator"]
+    assert huge["memory_bytes"] > small["memory_bytes"]
+    text = "\n".join(scale_section(scale))
+    assert "**Which sizes fit**" in text and "(100,000 papers:" in text
+    row = next(line for line in text.splitlines() if line.startswith("| 3,000,000 | 500 |"))
+    assert row.count("**no**") >= 3
+
+
+def test_sizes_are_judged_at_the_default_costs_when_none_was_measured() -> None:
+    fit = assess({"runs": []}, [100_000], 100 * GIB, 24 * GIB)["fit"]
+    assert fit["from_papers"] is None
+    assert fit["sizes"][0]["expected_seconds"] == round(100_000 / 120)
+    assert "default per-paper costs" in "\n".join(fit_lines(fit))
