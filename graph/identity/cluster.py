@@ -60,11 +60,19 @@ class ClusterConfig:
 
 @dataclass(frozen=True, slots=True)
 class Constraints:
-    """Curator decisions over mention ids: pairs that are one person, or never are."""
+    """Curator decisions over mention ids: pairs that are one person, or never are.
+
+    ``tags`` keep whole sets apart without listing their pairs: two groups that carry one
+    tag (two units of one id scheme: two S2 author ids are two people) are kept apart, and
+    a group holding an ``exclusive`` mention (a curator's researcher) is kept apart from
+    every other group that carries a tag."""
 
     same: frozenset[frozenset[str]] = frozenset()
     distinct: frozenset[frozenset[str]] = frozenset()
+    tags: tuple[tuple[str, frozenset[str]], ...] = ()
+    exclusive: frozenset[str] = frozenset()
     partners: dict[str, frozenset[str]] = field(default_factory=dict, compare=False)
+    tagged: dict[str, frozenset[str]] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         # Each mention's "distinct" partners, so a block looks up only its own mentions.
@@ -73,12 +81,37 @@ class Constraints:
             for mention_id in pair:
                 partners[mention_id] |= pair - {mention_id}
         object.__setattr__(self, "partners", {k: frozenset(v) for k, v in partners.items()})
+        object.__setattr__(self, "tagged", {k: v for k, v in self.tags if v})
 
     @classmethod
     def of(
-        cls, same: Iterable[tuple[str, str]] = (), distinct: Iterable[tuple[str, str]] = ()
+        cls,
+        same: Iterable[tuple[str, str]] = (),
+        distinct: Iterable[tuple[str, str]] = (),
+        *,
+        tags: Iterable[tuple[str, Iterable[str]]] = (),
+        exclusive: Iterable[str] = (),
     ) -> Constraints:
-        return cls(frozenset(map(frozenset, same)), frozenset(map(frozenset, distinct)))
+        return cls(
+            frozenset(map(frozenset, same)),
+            frozenset(map(frozenset, distinct)),
+            tuple(sorted((mention_id, frozenset(t)) for mention_id, t in tags)),
+            frozenset(exclusive),
+        )
+
+    def apart(self, a: str, b: str) -> bool:
+        """Whether mentions ``a`` and ``b`` are never one person."""
+        if b in self.partners.get(a, ()):
+            return True
+        ta, tb = self.tagged.get(a), self.tagged.get(b)
+        return bool(ta and tb) and tags_conflict(
+            ta or frozenset(), a in self.exclusive, tb or frozenset(), b in self.exclusive
+        )
+
+
+def tags_conflict(ta: frozenset[str], xa: bool, tb: frozenset[str], xb: bool) -> bool:
+    """Two tagged groups are kept apart when either is exclusive or they share a tag."""
+    return bool(ta and tb) and (xa or xb or not ta.isdisjoint(tb))
 
 
 @dataclass(slots=True)
@@ -244,16 +277,22 @@ class _Groups:
         self,
         mentions: Sequence[Mention],
         context: ScoringContext,
-        partners: dict[str, frozenset[str]],
+        rules: Constraints,
     ) -> None:
         self.profiles = [Profile.of(m, context) for m in mentions]
         self.parent = list(range(len(mentions)))
         self.version = [0] * len(mentions)
         self.context = context
         self.forbidden: dict[int, set[str]] = defaultdict(set)
+        self.tags: dict[int, frozenset[str]] = {}
+        self.exclusive: set[int] = set()
         for i, mention in enumerate(mentions):
-            if mention.mention_id in partners:
-                self.forbidden[i] |= partners[mention.mention_id]
+            if mention.mention_id in rules.partners:
+                self.forbidden[i] |= rules.partners[mention.mention_id]
+            if mention.mention_id in rules.tagged:
+                self.tags[i] = rules.tagged[mention.mention_id]
+                if mention.mention_id in rules.exclusive:
+                    self.exclusive.add(i)
 
     def find(self, index: int) -> int:
         while self.parent[index] != index:
@@ -262,13 +301,18 @@ class _Groups:
         return index
 
     def link(self, a: int, b: int) -> float | None:
-        if self.forbidden and self.curator_forbids(a, b):
+        if (self.forbidden or self.tags) and self.curator_forbids(a, b):
             return None
         return link_log_odds(self.profiles[a], self.profiles[b], self.context)
 
     def curator_forbids(self, a: int, b: int) -> bool:
-        banned = self.forbidden.get(a, set())
-        return any(m in banned for m in self.profiles[b].members)
+        """Whether groups ``a`` and ``b`` (roots) are kept apart (see :class:`Constraints`)."""
+        if a in self.tags and b in self.tags:
+            exclusive = self.exclusive
+            if tags_conflict(self.tags[a], a in exclusive, self.tags[b], b in exclusive):
+                return True
+        banned = self.forbidden.get(a)
+        return bool(banned) and any(m in banned for m in self.profiles[b].members)
 
     def union(self, a: int, b: int) -> int:
         keep, gone = (a, b) if a < b else (b, a)
@@ -276,6 +320,11 @@ class _Groups:
         self.profiles[keep].absorb(self.profiles[gone])
         if gone in self.forbidden:
             self.forbidden[keep] |= self.forbidden.pop(gone)
+        if gone in self.tags:
+            self.tags[keep] = self.tags.get(keep, frozenset()) | self.tags.pop(gone)
+        if gone in self.exclusive:
+            self.exclusive.discard(gone)
+            self.exclusive.add(keep)
         self.version[keep] += 1
         return keep
 
@@ -284,9 +333,8 @@ class _Groups:
 
 
 def _all_apart(mentions: Sequence[Mention], constraints: Constraints) -> bool:
-    partners = constraints.partners
     return all(
-        mentions[j].mention_id in partners.get(a.mention_id, ())
+        constraints.apart(a.mention_id, mentions[j].mention_id)
         for i, a in enumerate(mentions)
         for j in range(i + 1, len(mentions))
     )
@@ -468,7 +516,7 @@ def cluster_block(
         # Nothing to compare, or every pair is forbidden (a "distinct" beats any link).
         return [(m.mention_id,) for m in ordered]
     threshold = logit(cfg.threshold)
-    groups = _Groups(ordered, context, rules.partners)
+    groups = _Groups(ordered, context, rules)
     for a, b in _must_links(ordered, rules):
         ra, rb = groups.find(a), groups.find(b)
         if ra != rb and not groups.curator_forbids(ra, rb):

@@ -374,6 +374,13 @@ class Unit:
     def conflicts(self, other: Unit) -> bool:
         return self.fixed or other.fixed or bool(self.schemes & other.schemes)
 
+    @property
+    def tags(self) -> frozenset[str]:
+        """What :func:`graph.identity.cluster.tags_conflict` weighs as :meth:`conflicts`
+        does: its id schemes, and a tag of its own when fixed (exclusive: it conflicts with
+        every unit). Never empty: a unit with no id is fixed."""
+        return self.schemes | ({f"fixed:{self.label}"} if self.fixed else frozenset())
+
 
 def mention_of(slot: StoredSlot) -> Mention:
     """A stored slot as a mention: its own paper's evidence."""
@@ -429,16 +436,24 @@ def _key_moves(
     they go to the cluster's researcher, as they would had the sources come in the order
     that gave them to it first. A curator's researcher keeps theirs."""
     found: list[SlotMove] = []
+    # Each id to the slots whose holders hold it, and each unit by its first slot: a
+    # cluster looks up its own ids, not every slot of the block (a block of thousands).
+    holding: dict[str, list[StoredSlot]] = defaultdict(list)
+    for slot in block:
+        if not slot.fixed:
+            for key in set(slot.held):
+                holding[key].append(slot)
+    unit_at = {u.slots[0]: u for u in units}
     for cluster, target in targets.items():
         if target is None:
             continue
         inside = set(cluster)
-        kept = {k for u in units if u.slots[0] in inside for k in u.keys}
+        kept = {k for slot_id in cluster if slot_id in unit_at for k in unit_at[slot_id].keys}
         away: dict[int, set[str]] = defaultdict(set)
-        for slot in block:
-            if slot.slot_id in inside or slot.researcher == target or slot.fixed:
-                continue
-            away[slot.researcher] |= kept & set(slot.held)
+        for key in kept:
+            for slot in holding.get(key, ()):
+                if slot.slot_id not in inside and slot.researcher != target:
+                    away[slot.researcher].add(key)
         found += [
             SlotMove(source, target, (), group=cluster[0], name="", keys=tuple(sorted(keys)))
             for source, keys in sorted(away.items())
@@ -633,10 +648,13 @@ def _settled(block: Sequence[Mention], units: Sequence[Unit]) -> bool:
 
 
 def _units_settled(units: Sequence[Unit]) -> bool:
+    # Every two units conflict: a fixed one with any; the others' schemes, as sets, meet
+    # pairwise (a set of schemes meets itself), so the distinct sets are compared, not units.
+    schemes = {u.schemes for u in units if not u.fixed}
     return (
         all(len(u.holders) <= 1 for u in units)
         and len({u.researcher for u in units}) == len(units)
-        and all(a.conflicts(b) for a, b in combinations(units, 2))
+        and all(a & b for a, b in combinations(schemes, 2))
     )
 
 
@@ -699,14 +717,20 @@ def _choose(
 
 
 def _constraints(block: Sequence[Mention], units: Sequence[Unit]) -> Constraints:
-    """A unit's slots are one person; two conflicting units, or two slots of one paper, two."""
+    """A unit's slots are one person; two conflicting units, or two slots of one paper, two.
+    Units conflict by their tags (:meth:`Unit.conflicts`), not by a list of their pairs,
+    which a block of thousands of units of one scheme would make in millions."""
     by_paper: dict[str, list[str]] = defaultdict(list)
     for mention in block:
         by_paper[mention.paper_id].append(mention.mention_id)
     pairs = [(a, b) for ids in by_paper.values() for a, b in combinations(ids, 2)]
-    pairs += [(a.label, b.label) for a, b in combinations(units, 2) if a.conflicts(b)]
     same = [(unit.label, slot_id) for unit in units for slot_id in unit.slots[1:]]
-    return Constraints.of(same=same, distinct=pairs)
+    return Constraints.of(
+        same=same,
+        distinct=pairs,
+        tags=[(unit.label, unit.tags) for unit in units],
+        exclusive=[unit.label for unit in units if unit.fixed],
+    )
 
 
 def _moves(

@@ -235,3 +235,39 @@ def test_a_large_block_clusters_quickly(size: int) -> None:
     elapsed = time.perf_counter() - started
     assert_partition(clusters, mentions)
     assert elapsed < 5.0, f"{size} mentions took {elapsed:.1f}s"
+
+
+def _tagged(mentions: list[Mention], seed: int) -> tuple[list[tuple[str, set[str]]], list[str]]:
+    """Every third mention a unit with one or two id schemes, some of them exclusive."""
+    rng = random.Random(seed)
+    tags: list[tuple[str, set[str]]] = []
+    exclusive: list[str] = []
+    for m in mentions[::3]:
+        schemes = set(rng.sample(["orcid", "s2", "openalex"], rng.choice([1, 1, 2])))
+        if rng.random() < 0.1:
+            schemes.add(f"fixed:{m.mention_id}")
+            exclusive.append(m.mention_id)
+        tags.append((m.mention_id, schemes))
+    return tags, exclusive
+
+
+def test_tags_keep_apart_exactly_what_their_pairs_would() -> None:
+    for seed in range(4):
+        mentions, _ = synthetic_block(150, 12, seed)
+        tags, exclusive = _tagged(mentions, seed)
+        tagged = dict(tags)
+        pairs = [
+            (a, b)
+            for i, (a, ta) in enumerate(tags)
+            for b, tb in tags[i + 1 :]
+            if a in exclusive or b in exclusive or ta & tb
+        ]
+        by_tags = Constraints.of(tags=tags, exclusive=exclusive)
+        by_pairs = Constraints.of(distinct=pairs)
+        assert pairs and all(by_tags.apart(a, b) and by_tags.apart(b, a) for a, b in pairs)
+        ids = [m.mention_id for m in mentions]
+        untagged = next(i for i in ids if i not in tagged)
+        assert not any(by_tags.apart(untagged, other) for other in ids)
+        assert cluster_mentions(mentions, constraints=by_tags) == cluster_mentions(
+            mentions, constraints=by_pairs
+        )
