@@ -7,6 +7,11 @@ model). Each source computes its researchers' topics at its end (``Loader`` with
 ``TopicsDue``), so ``--no-embed`` leaves that out with the vectors.
 
     python -m benchmarks.bench_profile --papers 10000 [--no-embed] [--top 20]
+    python -m benchmarks.bench_profile --papers 30000 --no-embed --cprofile A --only-profile arxiv
+
+``--cprofile FILE`` writes Python's profile (``pstats``) of the loads to FILE: of one source's
+load with ``--only-profile SOURCE`` (the others still load, unprofiled). The profiler slows
+the Python it watches, so a profiled run's times are not the benchmark's.
     SCHOLARGRAPH_BENCH_NEO4J_URI=bolt://… python -m benchmarks.bench_profile
 """
 
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
 import time
 from collections import defaultdict
@@ -61,7 +67,14 @@ class SourceProfile:
         }
 
 
-async def profile(papers: int, *, embed: bool, top: int) -> dict[str, Any]:
+async def profile(
+    papers: int,
+    *,
+    embed: bool,
+    top: int,
+    python: cProfile.Profile | None = None,
+    only: str | None = None,
+) -> dict[str, Any]:
     folder = write_demo_files(CORPORA, papers=papers, seed=1)
     profiles: list[SourceProfile] = []
     with throwaway_store("profile") as (settings, _):
@@ -70,8 +83,13 @@ async def profile(papers: int, *, embed: bool, top: int) -> dict[str, Any]:
             for source in LOAD_ORDER:
                 one = SourceProfile(source)
                 db.observer = one.hear
+                watched = python if only in (None, source) else None
                 began = time.perf_counter()
+                if watched is not None:
+                    watched.enable()
                 await Loader(db, embed=embed).run(file_chunks(source_paths(folder, source)))
+                if watched is not None:
+                    watched.disable()
                 one.seconds = time.perf_counter() - began
                 db.observer = None
                 profiles.append(one)
@@ -105,8 +123,21 @@ def main() -> None:
     parser.add_argument("--papers", type=int, default=10_000)
     parser.add_argument("--no-embed", action="store_true")
     parser.add_argument("--top", type=int, default=20)
+    parser.add_argument("--cprofile", type=Path, help="write Python's profile here")
+    parser.add_argument("--only-profile", choices=LOAD_ORDER, help="profile this source only")
     args = parser.parse_args()
-    result = asyncio.run(profile(args.papers, embed=not args.no_embed, top=args.top))
+    python = cProfile.Profile() if args.cprofile else None
+    result = asyncio.run(
+        profile(
+            args.papers,
+            embed=not args.no_embed,
+            top=args.top,
+            python=python,
+            only=args.only_profile,
+        )
+    )
+    if python is not None:
+        python.dump_stats(args.cprofile)
     print(json.dumps(result, indent=2))
     print(table(result))
 

@@ -21,8 +21,9 @@ import org.neo4j.io.ByteUnit;
  * Runs Neo4j Community as a server process with only the Bolt connector, bound to loopback.
  *
  * <p>Arguments: {@code --home DIR --bolt-port N [--bolt-host 127.0.0.1] [--pagecache 512m]
- * [--auth true|false] [--tx-timeout-seconds N]}. The password for the {@code neo4j} user comes
- * from the environment variable {@code NEO4J_PASSWORD} so it never shows in a process list.
+ * [--auth true|false] [--tx-timeout-seconds N] [--tx-log-retention "1G size"]}. The password
+ * for the {@code neo4j} user comes from the environment variable {@code NEO4J_PASSWORD} so it
+ * never shows in a process list.
  *
  * <p>Prints {@code READY bolt://host:port} once Bolt accepts connections, and exits with code 3
  * when the store is locked by another process, 4 when the port is taken, 1 on other failures.
@@ -38,6 +39,9 @@ public final class Launcher {
     boolean auth = Boolean.parseBoolean(opts.getOrDefault("auth", "true"));
     long pageCache = ByteUnit.parse(opts.getOrDefault("pagecache", "512m"));
     long txTimeout = Long.parseLong(opts.getOrDefault("tx-timeout-seconds", "0"));
+    // Transaction logs kept after a checkpoint: Neo4j keeps two days of them, which after a
+    // large load is three times the store on disk (no backup or cluster reads them here).
+    String txLogs = opts.getOrDefault("tx-log-retention", "1G size");
 
     Files.createDirectories(home);
     DatabaseManagementService dbms;
@@ -52,6 +56,7 @@ public final class Launcher {
               .setConfig(GraphDatabaseSettings.pagecache_memory, pageCache)
               .setConfig(GraphDatabaseSettings.auth_enabled, auth)
               .setConfig(GraphDatabaseSettings.udc_enabled, false)
+              .setConfig(GraphDatabaseSettings.keep_logical_logs, txLogs)
               // Keep-alive NOOPs while a result streams, not on every request: for ALL, the
               // server hints drivers to time out each read, and the Python driver then wraps
               // every socket read in a timer task, which triples the cost of a result's rows.
