@@ -312,7 +312,9 @@ class _Groups:
             if tags_conflict(self.tags[a], a in exclusive, self.tags[b], b in exclusive):
                 return True
         banned = self.forbidden.get(a)
-        return bool(banned) and any(m in banned for m in self.profiles[b].members)
+        if not banned:
+            return False
+        return any(m in banned for m in self.profiles[b].members)
 
     def union(self, a: int, b: int) -> int:
         keep, gone = (a, b) if a < b else (b, a)
