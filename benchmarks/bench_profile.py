@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import cProfile
 import json
+import resource
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -99,6 +100,8 @@ async def profile(
         "embed": embed,
         "seconds": round(total, 1),
         "papers_per_second": round(papers / total, 1),
+        # the loader's own high-water mark (this process: every source, and the corpus made)
+        "loader_peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
         "sources": [p.as_dict(top) for p in profiles],
     }
 
