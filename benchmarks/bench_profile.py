@@ -22,6 +22,7 @@ import asyncio
 import cProfile
 import json
 import resource
+import threading
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -38,10 +39,46 @@ from scholargraph.graph.schema.install import install_schema
 CORPORA = Path(".scholargraph/bench/profile")
 
 
+def resident_bytes() -> int:
+    """This process's resident memory now (``VmRSS``)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+class MemoryWatch:
+    """The highest resident memory of this process while a block runs, sampled every
+    ``interval`` seconds in a thread (the kernel's high-water mark is the whole process's)."""
+
+    def __init__(self, interval: float = 0.25) -> None:
+        self.interval = interval
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _sample(self) -> None:
+        while True:
+            self.peak = max(self.peak, resident_bytes())
+            if self._stop.wait(self.interval):
+                return
+
+    def __enter__(self) -> MemoryWatch:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.peak = max(self.peak, resident_bytes())
+
+
 @dataclass
 class SourceProfile:
     source: str
     seconds: float = 0.0
+    rss_peak: int = 0  # the loader's resident memory: highest while this source loaded
+    rss_after: int = 0  # and when its load (the pass after it too) was done
     statements: dict[str, list[float]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
 
     def hear(self, names: tuple[str, ...], seconds: float, failed: bool) -> None:
@@ -58,6 +95,8 @@ class SourceProfile:
         return {
             "source": self.source,
             "seconds": round(self.seconds, 2),
+            "rss_peak_bytes": self.rss_peak,
+            "rss_after_bytes": self.rss_after,
             "statement_seconds": round(self.statement_seconds, 2),
             "other_seconds": round(self.seconds - self.statement_seconds, 2),
             "statements_run": sum(int(count) for _, count in self.statements.values()),
@@ -88,10 +127,12 @@ async def profile(
                 began = time.perf_counter()
                 if watched is not None:
                     watched.enable()
-                await Loader(db, embed=embed).run(file_chunks(source_paths(folder, source)))
+                with MemoryWatch() as memory:
+                    await Loader(db, embed=embed).run(file_chunks(source_paths(folder, source)))
                 if watched is not None:
                     watched.disable()
                 one.seconds = time.perf_counter() - began
+                one.rss_peak, one.rss_after = memory.peak, resident_bytes()
                 db.observer = None
                 profiles.append(one)
     total = sum(p.seconds for p in profiles)
@@ -109,16 +150,21 @@ async def profile(
 def table(result: dict[str, Any]) -> str:
     lines = [
         "| source | wall (s) | statements (s) | statements run | rest (s) "
-        "| largest statements (s, runs) |",
-        "|---|---|---|---|---|---|",
+        "| loader memory, peak / after (MiB) | largest statements (s, runs) |",
+        "|---|---|---|---|---|---|---|",
     ]
     for s in result["sources"]:
         largest = "; ".join(f"`{t['name']}` {t['seconds']} ({t['runs']})" for t in s["top"][:5])
         lines.append(
             f"| {s['source']} | {s['seconds']} | {s['statement_seconds']} | "
-            f"{s['statements_run']:,} | {s['other_seconds']} | {largest} |"
+            f"{s['statements_run']:,} | {s['other_seconds']} | {_mib(s['rss_peak_bytes'])} / "
+            f"{_mib(s['rss_after_bytes'])} | {largest} |"
         )
     return "\n".join(lines)
+
+
+def _mib(count: int) -> str:
+    return f"{count / 2**20:,.0f}"
 
 
 def main() -> None:

@@ -67,6 +67,29 @@ class ProfileSaid(TypedDict):
     affiliations: list[str]
 
 
+class BlockNamesRow(TypedDict):
+    block: str
+    names: list[str]
+
+
+# The names printed on the slots of the blocks' live researchers, block by block (a block with
+# a slot and no printed name has an empty list): what joins blocks into the groups the pass
+# decides, read without the slots (:func:`graph.identity.converge.joined_groups`).
+BLOCK_PRINTED_NAMES = Query(
+    "converge.block_printed_names",
+    """
+    UNWIND $blocks AS block
+    MATCH (r:Researcher {name_key: block})
+    USING INDEX SEEK r:Researcher(name_key)
+    WHERE r.merged_into IS NULL
+    WITH DISTINCT block, r
+    MATCH (r)-[a:AUTHORED]->(:Paper)
+    WITH block, collect(DISTINCT a.raw_name) AS names
+    RETURN collect({block: block, names: names}) AS rows
+    """,
+)
+
+
 class BlockProfileRow(TypedDict):
     block: str
     researcher: int

@@ -252,7 +252,32 @@ def components_to_decide(rows: Iterable[Mapping[str, Any]]) -> list[tuple[str, .
 
 def linked_blocks(rows: Iterable[Mapping[str, Any]]) -> set[str]:
     """Every block the rows' printed names may join (see :func:`components_to_decide`)."""
-    return {key for row in rows for key in _name_blocks(str(row.get("raw_name") or ""))}
+    return named_blocks(printed_names(rows))
+
+
+def printed_names(rows: Iterable[Mapping[str, Any]]) -> dict[str, set[str]]:
+    """Each block of the rows (``BLOCK_UNITS`` and profile rows) → the names printed on them."""
+    names: dict[str, set[str]] = defaultdict(set)
+    for row in rows:
+        names[row["block"]].add(str(row.get("raw_name") or ""))
+    return names
+
+
+def named_blocks(names: Mapping[str, Iterable[str]]) -> set[str]:
+    """Every block the printed names may join (see :func:`components_to_decide`)."""
+    return {key for printed in names.values() for raw in printed for key in _name_blocks(raw)}
+
+
+def joined_groups(names: Mapping[str, Iterable[str]]) -> list[tuple[str, ...]]:
+    """The blocks present (the keys of ``names``, each block's printed names) in the groups
+    :func:`components_to_decide` decides them in: joined where a name printed in one block
+    is another present block's. Blocks read in parts, a part of whole groups at a time, give
+    the groups the whole would."""
+    joined = _joined(names)
+    groups: dict[str, list[str]] = defaultdict(list)
+    for block, first in joined.items():
+        groups[first].append(block)
+    return sorted(tuple(sorted(members)) for members in groups.values())
 
 
 @lru_cache(maxsize=1 << 16)
@@ -270,13 +295,18 @@ def _name_blocks(raw_name: str) -> tuple[str, ...]:
 
 def _joined_blocks(rows: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     """Each row's block → the first block of its group."""
+    return _joined(printed_names(rows))
+
+
+def _joined(names: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    """Each present block → the first block of its group."""
     sets = DisjointSets()
-    present = {row["block"] for row in rows}
-    for row in rows:
-        for key in _name_blocks(str(row.get("raw_name") or "")):
-            if key in present:
-                sets.union(row["block"], key)
-    return {block: sets.find(block) for block in present}
+    for block, printed in names.items():
+        for raw in printed:
+            for key in _name_blocks(raw):
+                if key in names:
+                    sets.union(block, key)
+    return {block: sets.find(block) for block in names}
 
 
 def _all_settled(slots: Sequence[StoredSlot]) -> bool:

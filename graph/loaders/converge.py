@@ -20,7 +20,7 @@ coauthor tie.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -31,7 +31,9 @@ from scholargraph.graph.identity.converge import (
     SlotMove,
     components_to_decide,
     converge,
-    linked_blocks,
+    joined_groups,
+    named_blocks,
+    printed_names,
     profile_rows,
     stored_slots,
 )
@@ -202,23 +204,70 @@ async def _follow_profiles(tx: Tx, ids: list[int]) -> list[int]:
 async def _to_decide(db: Database, blocks: list[str]) -> list[tuple[str, ...]]:
     """The groups of blocks with anything to decide (see
     :func:`graph.identity.converge.components_to_decide`) that hold any of ``blocks``; the
-    blocks their printed names may join are read too."""
-    rows = await _unit_rows(db, blocks)
+    blocks their printed names may join are read too.
+
+    The groups come first, from the names printed in each block alone; then the slots of a
+    part of the groups at a time decide which of them hold anything to decide. A pass after a
+    large load touches most of the store's blocks: their slots are never all in memory."""
+    wanted = set(blocks)
+    printed = await _read_printed(db, blocks)
     reducing = await db.run(q.BLOCKS_REDUCING_TO, {"blocks": blocks}, timeout_s=PASS_TIMEOUT_S)
     found = set(reducing[0]["blocks"]) if reducing else set()
-    linked = sorted((linked_blocks(rows) | found) - set(blocks))
-    rows += await _unit_rows(db, linked)
-    wanted = set(blocks)
-    return [group for group in components_to_decide(rows) if wanted.intersection(group)]
+    linked = sorted((named_blocks(printed.names) | found) - wanted)
+    printed.add(await _read_printed(db, linked))
+    groups = [group for group in joined_groups(printed.names) if wanted.intersection(group)]
+    pending: list[tuple[str, ...]] = []
+    for part in _chunks(groups, UNIT_BLOCKS_PER_READ):
+        members = [block for group in part for block in group]
+        rows = [*await _unit_rows(db, members), *printed.profile_rows(members)]
+        pending += components_to_decide(rows)
+    return sorted(pending)
+
+
+@dataclass(slots=True)
+class _Printed:
+    """Blocks read before their slots: the names printed in each block that holds a slot or
+    a profile mention, and the profile mentions (``BLOCK_PROFILES``, as slot rows: few)."""
+
+    names: dict[str, set[str]] = field(default_factory=dict)
+    profiles: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+    def add(self, other: _Printed) -> None:
+        for block, printed in other.names.items():
+            self.names.setdefault(block, set()).update(printed)
+        for block, rows in other.profiles.items():
+            self.profiles.setdefault(block, []).extend(rows)
+
+    def profile_rows(self, blocks: list[str]) -> list[dict[str, Any]]:
+        """The blocks' profile mentions, by researcher as ``BLOCK_PROFILES`` of them gives."""
+        rows = [row for block in blocks for row in self.profiles.get(block, ())]
+        return sorted(rows, key=lambda row: int(row["researcher"]))
+
+
+async def _read_printed(db: Database, blocks: list[str]) -> _Printed:
+    printed = _Printed()
+    for start in range(0, len(blocks), UNIT_BLOCKS_PER_READ):
+        chunk = blocks[start : start + UNIT_BLOCKS_PER_READ]
+        found = await db.run(q.BLOCK_PRINTED_NAMES, {"blocks": chunk}, timeout_s=PASS_TIMEOUT_S)
+        rows: list[q.BlockNamesRow] = found[0]["rows"] if found else []
+        for row in rows:
+            printed.names.setdefault(row["block"], set()).update(row["names"] or [""])
+        found = await db.run(q.BLOCK_PROFILES, {"blocks": chunk}, timeout_s=PASS_TIMEOUT_S)
+        profiles = _profiles(found)
+        for profile in profiles:
+            printed.profiles.setdefault(profile["block"], []).append(profile)
+        for block, names in printed_names(profiles).items():
+            printed.names.setdefault(block, set()).update(names)
+    return printed
 
 
 async def _unit_rows(db: Database, blocks: list[str]) -> list[dict[str, Any]]:
+    """The ``BLOCK_UNITS`` rows of the blocks."""
     rows: list[dict[str, Any]] = []
     for start in range(0, len(blocks), UNIT_BLOCKS_PER_READ):
         chunk = blocks[start : start + UNIT_BLOCKS_PER_READ]
         found = await db.run(q.BLOCK_UNITS, {"blocks": chunk}, timeout_s=PASS_TIMEOUT_S)
-        profiles = await db.run(q.BLOCK_PROFILES, {"blocks": chunk}, timeout_s=PASS_TIMEOUT_S)
-        rows += [*(found[0]["rows"] if found else []), *_profiles(profiles)]
+        rows += found[0]["rows"] if found else []
     return rows
 
 

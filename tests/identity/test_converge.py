@@ -14,7 +14,9 @@ from scholargraph.graph.identity.converge import (
     blocks_to_decide,
     components_to_decide,
     converge,
+    joined_groups,
     linked_blocks,
+    printed_names,
     profile_rows,
     stored_slots,
     units_of,
@@ -228,6 +230,12 @@ def test_blocks_a_printing_joins_are_decided_together() -> None:
     assert linked_blocks(rossi) == {"g rossi", "g dirossi", "r giulia"}
     assert base_block_key(parse_name("G. di Rossi")) == "g rossi"
     assert base_block_key(parse_name("Giulia Rossi")) is None
+    # the groups from the printed names alone, and decided a part of whole groups at a time
+    names = printed_names([*rossi, other])
+    assert joined_groups(names) == [("g dirossi", "g rossi"), ("l zhang",)]
+    assert components_to_decide(rossi) + components_to_decide([other]) == [("g dirossi", "g rossi")]
+    # a name printed in a block not present joins nothing
+    assert joined_groups({"g dirossi": {"G. di Rossi"}}) == [("g dirossi",)]
 
 
 def test_a_pass_keeps_each_group_of_blocks_in_one_transaction() -> None:

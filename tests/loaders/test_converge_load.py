@@ -6,11 +6,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from scholargraph.graph import curation
 from scholargraph.graph.db import Database
-from scholargraph.graph.identity.converge import SlotMove
+from scholargraph.graph.identity.converge import (
+    SlotMove,
+    components_to_decide,
+    linked_blocks,
+    profile_rows,
+)
+from scholargraph.graph.loaders import converge
 from scholargraph.graph.loaders.converge import (
+    _to_decide,
     apply_moves,
     converge_blocks,
     converge_pass,
@@ -18,11 +28,12 @@ from scholargraph.graph.loaders.converge import (
 )
 from scholargraph.graph.loaders.demo import write_demo_files
 from scholargraph.graph.loaders.files import file_chunks
-from scholargraph.graph.loaders.pipeline import Loader
+from scholargraph.graph.loaders.pipeline import Loader, LoadSummary
 from scholargraph.graph.loaders.profiles import write_affiliations, write_authors
 from scholargraph.graph.loaders.writer import GraphWriter
 from scholargraph.graph.records import AffiliationRecord, InstitutionRef
 from scholargraph.queries import Query
+from scholargraph.queries import converge as cq
 from scholargraph.queries.admin import CLEAR_DATA
 from tests.loaders.records_factory import author, paper
 from tests.loaders.test_slots import HELD_TWICE, MISCOUNTED
@@ -125,6 +136,47 @@ async def test_a_load_converges_and_a_second_pass_moves_nothing(
     assert await converge_blocks(db) == 0
     assert await db.run(HELD_TWICE) == []
     assert await db.run(MISCOUNTED) == []
+
+
+async def _every_unit(db: Database, blocks: list[str]) -> list[dict[str, Any]]:
+    """The slot and profile mentions of the blocks, read at once."""
+    units = await db.run(cq.BLOCK_UNITS, {"blocks": blocks})
+    profiles = await db.run(cq.BLOCK_PROFILES, {"blocks": blocks})
+    return [*units[0]["rows"], *profile_rows(profiles[0]["rows"])]
+
+
+async def test_the_groups_to_decide_read_in_parts_are_those_all_the_slots_read_at_once_give(
+    db: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pass finds the groups with anything to decide from each block's printed names
+    first, then reads the slots of a part of the groups at a time (a pass after a large load
+    touches most of the store): the groups are those of every slot read at once."""
+    folder = write_demo_files(tmp_path, papers=120, seed=3)
+    await db.run(CLEAR_DATA)
+    loader = Loader(db, papers_per_transaction=40)
+    for source in ("arxiv", "s2"):  # written, not yet decided again: much to decide
+        paths = sorted((folder / source).glob("*"), key=lambda p: ("authors" in p.name, p.name))
+        async for _, batch in file_chunks(paths):
+            await loader.write(batch, LoadSummary())
+    # one person's two printings in two blocks, which a particle joins
+    giulia = author("Giulia Rossi", "openalex", openalex="A1")
+    await loader.writer.write_papers([paper("2401.00001", [giulia], source="openalex")])
+    await loader.writer.write_papers(
+        [paper("2401.00002", [author("G. di Rossi", "s2", s2="2")], source="s2")]
+    )
+    blocks = sorted(loader.writer.touched - {"g dirossi"})  # read as a block "g rossi" joins
+    rows = await _every_unit(db, blocks)
+    found = await db.run(cq.BLOCKS_REDUCING_TO, {"blocks": blocks})
+    rows += await _every_unit(
+        db, sorted((linked_blocks(rows) | set(found[0]["blocks"])) - {*blocks})
+    )
+    whole = [group for group in components_to_decide(rows) if set(blocks) & set(group)]
+    assert len(whole) > 10 and ("g dirossi", "g rossi") in whole
+    monkeypatch.setattr(converge, "UNIT_BLOCKS_PER_READ", 7)  # many parts
+    assert await _to_decide(db, blocks) == whole
+    assert await _to_decide(db, blocks[::3]) == [
+        group for group in whole if set(blocks[::3]) & set(group)
+    ]
 
 
 async def test_a_researcher_filed_under_another_block_is_filed_again_with_its_coauthors_features(
