@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.bench_scale import kib_field
 from benchmarks.run import throwaway_store
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.demo import LOAD_ORDER, source_paths, write_demo_files
@@ -41,10 +42,7 @@ CORPORA = Path(".scholargraph/bench/profile")
 
 def resident_bytes() -> int:
     """This process's resident memory now (``VmRSS``)."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024
-    return 0
+    return kib_field("/proc/self/status", "VmRSS") or 0
 
 
 class MemoryWatch:

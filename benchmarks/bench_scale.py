@@ -222,7 +222,8 @@ def run_child(command: list[str], env: dict[str, str], deadline: float) -> Finis
         )
 
 
-def _kib_field(path: str, name: str) -> int | None:
+def kib_field(path: str, name: str) -> int | None:
+    """A ``/proc`` file's field given in KiB (``VmRSS:  1234 kB``), in bytes; None if absent."""
     try:
         for line in Path(path).read_text().splitlines():
             if line.startswith(f"{name}:"):
@@ -234,12 +235,12 @@ def _kib_field(path: str, name: str) -> int | None:
 
 def peak_rss(pid: int) -> int | None:
     """The process's peak resident memory so far (``VmHWM``)."""
-    return _kib_field(f"/proc/{pid}/status", "VmHWM")
+    return kib_field(f"/proc/{pid}/status", "VmHWM")
 
 
 def available_memory() -> int:
     """What the kernel says could be used now without swapping (``MemAvailable``)."""
-    return _kib_field("/proc/meminfo", "MemAvailable") or machine_memory()
+    return kib_field("/proc/meminfo", "MemAvailable") or machine_memory()
 
 
 def folder_bytes(folder: Path) -> int:
@@ -294,11 +295,11 @@ async def _projection_and_ids(settings: Settings) -> tuple[dict[str, Any], list[
         await analyze(db)
         ids = [row["id"] for row in await db.run(BUSY_RESEARCHERS)]
         stats = await graph_stats(db)
-        before = _kib_field("/proc/self/status", "VmRSS") or 0
+        before = kib_field("/proc/self/status", "VmRSS") or 0
         began = time.perf_counter()
         projection = await read_projection(db)
         seconds = time.perf_counter() - began
-        grew = (_kib_field("/proc/self/status", "VmRSS") or 0) - before
+        grew = (kib_field("/proc/self/status", "VmRSS") or 0) - before
     arrays = (
         []
         if projection is None

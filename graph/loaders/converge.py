@@ -251,7 +251,7 @@ async def _read_printed(db: Database, blocks: list[str]) -> _Printed:
         found = await db.run(q.BLOCK_PRINTED_NAMES, {"blocks": chunk}, timeout_s=PASS_TIMEOUT_S)
         rows: list[q.BlockNamesRow] = found[0]["rows"] if found else []
         for row in rows:
-            printed.names.setdefault(row["block"], set()).update(row["names"] or [""])
+            printed.names.setdefault(row["block"], set()).update(row["names"])
         found = await db.run(q.BLOCK_PROFILES, {"blocks": chunk}, timeout_s=PASS_TIMEOUT_S)
         profiles = _profiles(found)
         for profile in profiles:
