@@ -1,15 +1,17 @@
-"""``scholargraph neo4j start|status|stop`` — the local Neo4j server."""
+"""``scholargraph neo4j start|status|stop|compact`` — the local Neo4j server."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+from dataclasses import asdict
 from pathlib import Path
 
 from rich.console import Console
 
 from scholargraph.cli.options import add_json_option, memory_size, port, print_json, status
 from scholargraph.graph import localserver
+from scholargraph.graph.bulk.compact import compact
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
 
@@ -47,6 +49,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             )
         add_json_option(action)
         action.set_defaults(run=run)
+    compact_ = actions.add_parser(
+        "compact",
+        help="rewrite the running server's store with neo4j-admin import: the same graph, "
+        "without the space deleted records left",
+    )
+    compact_.add_argument("--data-dir", type=Path, help="store folder (as for start)")
+    compact_.add_argument(
+        "--drop-old",
+        action="store_true",
+        help="delete the old store once the new one counts the same (default: keep it as "
+        "<data dir>.before-compact)",
+    )
+    add_json_option(compact_)
+    compact_.set_defaults(run=_compact)
 
 
 def _settings(args: argparse.Namespace, settings: Settings) -> Settings:
@@ -153,4 +169,21 @@ def _stop(args: argparse.Namespace, settings: Settings) -> int:
         out.print("Neo4j was not running")
     else:
         out.print(f"Neo4j stopped (pid {info.pid})")
+    return 0
+
+
+def _compact(args: argparse.Namespace, settings: Settings) -> int:
+    out = status(args)
+    done = asyncio.run(compact(_settings(args, settings), keep_old=not args.drop_old))
+    if args.json:
+        print_json(asdict(done))
+        return 0
+    out.print(
+        f"store rewritten: {done.nodes:,} nodes, {done.relationships:,} relationships in "
+        f"{done.total_s:.1f}s (read out {done.export_s:.1f}s, import {done.import_s:.1f}s, "
+        f"schema {done.finish_s:.1f}s); {done.store_bytes_before / 2**20:,.0f} MiB -> "
+        f"{done.store_bytes_after / 2**20:,.0f} MiB"
+    )
+    if done.old_store:
+        out.print(f"the old store is kept in {done.old_store}: delete it once you are content")
     return 0

@@ -24,7 +24,10 @@ Every error the package raises on purpose derives from :class:`ScholargraphError
     │   ├── SourceAuthError           401/403; check the API key setting for that source
     │   └── RecordRejected            one malformed record; it is reported and the load goes on
     ├── IdentityError                 a merge/split contradicts a curator decision or an ORCID
-    └── SyncBusy                      another `scholargraph sync` holds the lease; this one waits
+    ├── SyncBusy                      another `scholargraph sync` holds the lease; this one waits
+    └── BulkError                     neo4j-admin import could not write the store (a value the
+                                      import files cannot carry, or the tool failed); the old
+                                      store is left as it was
 """
 
 from __future__ import annotations
@@ -135,3 +138,9 @@ class SyncBusy(ScholargraphError):
     """Another ``scholargraph sync`` holds the graph's sync lease (or this one lost it)."""
 
     code = "BUSY"
+
+
+class BulkError(ScholargraphError):
+    """The store could not be written by ``neo4j-admin database import``."""
+
+    code = "BULK"

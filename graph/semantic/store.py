@@ -20,6 +20,9 @@ from scholargraph.queries import semantic as q
 
 TOPICS_PER_TRANSACTION = 1000
 PAPERS_PER_PAGE = 1000
+# The properties written by ``db.create.setNodeVectorProperty``: float32 arrays in the store
+# (a paper's ``embedding``, a researcher's ``topic``), where Cypher would write float64.
+VECTOR_PROPERTIES = frozenset({"embedding", "topic"})
 
 
 @dataclass(slots=True)
