@@ -181,8 +181,8 @@ def _compact(args: argparse.Namespace, settings: Settings) -> int:
     out.print(
         f"store rewritten: {done.nodes:,} nodes, {done.relationships:,} relationships in "
         f"{done.total_s:.1f}s (read out {done.export_s:.1f}s, import {done.import_s:.1f}s, "
-        f"schema {done.finish_s:.1f}s); {done.store_bytes_before / 2**20:,.0f} MiB -> "
-        f"{done.store_bytes_after / 2**20:,.0f} MiB"
+        f"empty arrays {done.arrays_s:.1f}s, schema {done.schema_s:.1f}s); "
+        f"{done.store_bytes_before / 2**20:,.0f} MiB -> {done.store_bytes_after / 2**20:,.0f} MiB"
     )
     if done.old_store:
         out.print(f"the old store is kept in {done.old_store}: delete it once you are content")
