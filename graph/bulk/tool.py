@@ -54,6 +54,7 @@ def import_command(neo4j_home: Path, home: Path, files: ImportSet, off_heap: str
         "import",
         "full",
         DATABASE,  # before the file lists, which take every argument after them
+        "--verbose",  # a bad entry's file, line and field, not only "Error in input data"
         "--id-type=integer",
         f"--array-delimiter={delimiter}",
         "--bad-tolerance=0",
@@ -89,9 +90,27 @@ def run_import(
     seconds = time.perf_counter() - began
     text = log.read_text(encoding="utf-8", errors="replace")
     if done.returncode != 0 or not _DONE.search(text):
-        tail = "\n".join(text.strip().splitlines()[-15:])
         raise BulkError(
-            f"neo4j-admin database import failed (exit {done.returncode}); its last lines "
-            f"(all of them in {log}):\n{tail}"
+            f"neo4j-admin database import failed (exit {done.returncode}; all it said is in "
+            f"{log}):\n{reason(text)}"
         )
     return ImportRun(seconds, log)
+
+
+def reason(log: str) -> str:
+    """The tool's first cause (file, line, field, error), else its last lines; without
+    progress bars and stack frames."""
+    lines = [
+        line
+        for line in log.splitlines()
+        if line.strip()
+        and ".........." not in line
+        and not line.lstrip().startswith(("at ", "..."))
+    ]
+    first = next((i for i, line in enumerate(lines) if line.startswith("Caused by:")), None)
+    if first is None:
+        return "\n".join(lines[-15:])
+    end = next(
+        (i for i in range(first + 1, len(lines)) if lines[i].startswith("Caused by:")), len(lines)
+    )
+    return "\n".join(lines[first:end])

@@ -16,6 +16,7 @@ import pytest
 from scholargraph.graph import localserver
 from scholargraph.graph.bulk.compact import OLD_SUFFIX, compact
 from scholargraph.graph.bulk.export import export_store
+from scholargraph.graph.bulk.files import ImportSet
 from scholargraph.graph.bulk.finish import finish_store
 from scholargraph.graph.bulk.tool import run_import
 from scholargraph.graph.canonical import canonical_dump, differences
@@ -179,3 +180,23 @@ def test_compact_refuses_a_server_it_does_not_run(tmp_path: Path) -> None:
         assert done.returncode == 1, done.stderr
         assert "Traceback" not in done.stderr
         assert said in done.stderr, done.stderr
+
+
+def test_a_bad_entry_stops_the_tool_and_says_where(tmp_path: Path) -> None:
+    files = tmp_path / "files"
+    files.mkdir()
+    (files / "nodes.csv").write_text(':ID,name:string,:LABEL\n1,"a",Probe\n', encoding="utf-8")
+    (files / "knows.csv").write_text(":START_ID,:END_ID\n1,2\n", encoding="utf-8")  # no node 2
+    broken = ImportSet(
+        nodes=(files / "nodes.csv",),
+        relationships=(("KNOWS", files / "knows.csv"),),
+        multiline=(),
+        node_count=1,
+        relationship_count=1,
+        empty_arrays=0,
+    )
+    with pytest.raises(BulkError, match="neo4j-admin database import failed") as failed:
+        run_import(Settings.from_mapping(os.environ).neo4j_home, tmp_path / "home", broken)
+    assert str(tmp_path / "home" / "import.log") in str(failed.value)
+    assert "knows.csv" in str(failed.value)
+    assert "referring to missing node 2" in str(failed.value)
