@@ -65,10 +65,25 @@ def column_type(key: str, value: Any) -> str | None:
 def encode(value: Any) -> str:
     """One field: a quoted text, or a bare number, boolean or temporal value."""
     if isinstance(value, list):
-        return _quoted(ARRAY_DELIMITER.join(_element(item) for item in value))
+        return _quoted(_array(value))
     if isinstance(value, str):
         return _quoted(value)
     return _element(value)
+
+
+def _array(values: list[Any]) -> str:
+    """The elements joined; a store's arrays hold one type, so the first says which. Texts
+    and floats, most of what arrays hold (names, ids, the vectors), are joined at once."""
+    first = type(values[0]) if values else None
+    if first is str:
+        text = ARRAY_DELIMITER.join(values)
+        if text.count(ARRAY_DELIMITER) == len(values) - 1:
+            return text
+    elif first is float:
+        text = ARRAY_DELIMITER.join(map(repr, values))
+        if "n" not in text:  # no "nan" or "inf", which are written as Java reads them
+            return text
+    return ARRAY_DELIMITER.join(_element(item) for item in values)
 
 
 def _element(value: Any) -> str:

@@ -50,9 +50,16 @@ def test_an_array_is_one_field_joined_by_the_unit_separator() -> None:
     assert column_type("years", [2020, 2021]) == "long[]"
 
 
+def test_arrays_of_floats_write_what_java_reads_for_every_float() -> None:
+    assert encode([0.5, 1e-05, -2.0]) == f'"0.5{ARRAY_DELIMITER}1e-05{ARRAY_DELIMITER}-2.0"'
+    assert encode([0.5, float("nan"), float("inf")]) == (
+        f'"0.5{ARRAY_DELIMITER}NaN{ARRAY_DELIMITER}Infinity"'
+    )
+
+
 def test_a_text_holding_the_array_delimiter_is_refused_not_split() -> None:
     with pytest.raises(BulkError, match="array delimiter"):
-        encode([f"a{ARRAY_DELIMITER}b"])
+        encode(["x", f"a{ARRAY_DELIMITER}b"])
 
 
 def test_the_vector_properties_are_float32_arrays() -> None:
