@@ -49,6 +49,18 @@ def store_bytes(home: Path) -> int:
     return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
 
 
+def check_disk(data_dir: Path) -> None:
+    """The files and the new store each take about the store's size: refuse without twice
+    that free, before anything is written."""
+    used = sum(f.stat().st_size for f in (data_dir / "data").rglob("*") if f.is_file())
+    free = shutil.disk_usage(data_dir.parent).free
+    if free < 2 * used:
+        raise BulkError(
+            f"compact needs about {2 * used / 2**30:.1f} GiB free beside {data_dir} (the import "
+            f"files and the new store); {free / 2**30:.1f} GiB is"
+        )
+
+
 def _running(settings: Settings) -> Settings:
     """The settings of the local server as it runs: it starts again on its port and memory."""
     if not settings.local:
@@ -71,6 +83,7 @@ async def compact(settings: Settings, *, keep_old: bool = True) -> Compacted:
     old = data_dir.with_name(data_dir.name + OLD_SUFFIX)
     if old.exists():
         raise BulkError(f"{old} is left from a compaction before: remove it first")
+    check_disk(data_dir)
     began = time.perf_counter()
     shutil.rmtree(work, ignore_errors=True)
     async with Database.connect(settings) as db:

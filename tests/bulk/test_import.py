@@ -6,15 +6,17 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from scholargraph.graph import localserver
-from scholargraph.graph.bulk.compact import OLD_SUFFIX, compact
+from scholargraph.graph.bulk.compact import OLD_SUFFIX, check_disk, compact
 from scholargraph.graph.bulk.export import export_store
 from scholargraph.graph.bulk.files import ImportSet
 from scholargraph.graph.bulk.finish import finish_store
@@ -161,6 +163,18 @@ async def test_compact_rewrites_the_running_store_in_place(tmp_path: Path) -> No
         assert done.store_bytes_after > 0
         with pytest.raises(BulkError, match="left from a compaction before"):
             await compact(settings)
+
+
+def test_compact_refuses_without_room_for_the_files_and_the_new_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = tmp_path / "data" / "data" / "databases" / "neo4j"
+    store.mkdir(parents=True)
+    (store / "neostore").write_bytes(b"x" * 1_000_000)
+    check_disk(tmp_path / "data")  # the machine has the room
+    monkeypatch.setattr(shutil, "disk_usage", lambda _: SimpleNamespace(free=1_999_999))
+    with pytest.raises(BulkError, match="compact needs about"):
+        check_disk(tmp_path / "data")
 
 
 def test_compact_refuses_a_server_it_does_not_run(tmp_path: Path) -> None:
