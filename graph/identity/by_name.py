@@ -23,6 +23,8 @@ from scholargraph.graph.identity.scoring import Mention, ScoringContext, score
 from scholargraph.graph.identity.snapshot import Candidate, Snapshot
 
 AMBIGUITY_MARGIN = 0.25
+# The tag every existing researcher of a batch's blocks carries (cluster.Constraints.tags).
+HELD = "held"
 
 
 def pending_mentions(slots: Sequence[Slot]) -> dict[str, Mention]:
@@ -72,12 +74,14 @@ def by_names(pending: Sequence[Slot], snapshot: Snapshot) -> list[Resolution]:
                 candidates[other] = snapshot.features[candidate.id]
     everyone = [*candidates.values(), *mentions.values()]
     blocks = blocks_of(everyone)
-    distinct += _kept_apart(blocks, mentions, candidates)
+    distinct += _kept_apart(blocks, mentions)
     rivals = _group_by_block(candidates)
     context = ScoringContext.build(everyone)
-    clusters = cluster_blocks(
-        blocks, constraints=Constraints.of(distinct=distinct), context=context
-    )
+    # Two existing researchers are never one: each carries one tag, which keeps apart any
+    # two groups holding one each, without listing every pair of a block's researchers.
+    held = [(key, (HELD,)) for key in candidates]
+    constraints = Constraints.of(distinct=distinct, tags=held)
+    clusters = cluster_blocks(blocks, constraints=constraints, context=context)
     index = {key: i for i, key in enumerate(mentions)}
     resolved: list[Resolution] = [Resolution(slot) for slot in pending]
     for cluster in clusters:
@@ -106,19 +110,16 @@ def by_names(pending: Sequence[Slot], snapshot: Snapshot) -> list[Resolution]:
 
 
 def _kept_apart(
-    blocks: Mapping[str, list[Mention]],
-    mentions: Mapping[str, Mention],
-    candidates: Mapping[str, Mention],
+    blocks: Mapping[str, list[Mention]], mentions: Mapping[str, Mention]
 ) -> list[tuple[str, str]]:
-    """Pairs clustering must keep apart, in the blocks it clusters (variant spellings
-    joined, as ``Mary T. Smith`` and ``M. Smith-Jones``): two existing researchers, and two
-    new mentions a source tells apart (:func:`_apart`), one paper's two authors included."""
+    """Pairs of new mentions clustering must keep apart, in the blocks it clusters (variant
+    spellings joined, as ``Mary T. Smith`` and ``M. Smith-Jones``): two a source tells apart
+    (:func:`_apart`), one paper's two authors included. (Two existing researchers are kept
+    apart by their tag, :data:`HELD`.)"""
     pairs: list[tuple[str, str]] = []
     for group in blocks.values():
         news = [m.mention_id for m in group if m.mention_id in mentions]
         pairs += [(a, b) for a, b in combinations(news, 2) if _apart(mentions[a], mentions[b])]
-        held = [m.mention_id for m in group if m.mention_id in candidates]
-        pairs += list(combinations(held, 2))
     return pairs
 
 
