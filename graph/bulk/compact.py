@@ -86,9 +86,13 @@ async def compact(settings: Settings, *, keep_old: bool = True) -> Compacted:
     check_disk(data_dir)
     began = time.perf_counter()
     shutil.rmtree(work, ignore_errors=True)
-    async with Database.connect(settings) as db:
-        before = await graph_stats(db)
-        exported = await export_store(db, work / "import")
+    try:
+        async with Database.connect(settings) as db:
+            before = await graph_stats(db)
+            exported = await export_store(db, work / "import")
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)  # a part of the files: nothing to keep
+        raise
     localserver.stop(data_dir)
     size_before = store_bytes(data_dir)  # once stopped: a running store's files lag its logs
     try:

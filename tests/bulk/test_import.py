@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from scholargraph.graph import localserver
-from scholargraph.graph.bulk.compact import OLD_SUFFIX, check_disk, compact
+from scholargraph.graph.bulk.compact import OLD_SUFFIX, WORK_SUFFIX, check_disk, compact
 from scholargraph.graph.bulk.export import export_store
 from scholargraph.graph.bulk.files import ImportSet
 from scholargraph.graph.bulk.finish import finish_store
@@ -147,6 +147,8 @@ async def test_compact_rewrites_the_running_store_in_place(tmp_path: Path) -> No
             before = await everything(db)
         with pytest.raises(BulkError, match="cannot carry a POINT"):
             await compact(settings)
+        work = Path(str(settings.neo4j_data_dir.resolve()) + WORK_SUFFIX)
+        assert not await asyncio.to_thread(work.exists)  # the files begun are not left
         # refused before the server was stopped: it still serves the store as it was
         async with Database.connect(settings) as db:
             assert await everything(db) == before
