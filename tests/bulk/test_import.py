@@ -28,6 +28,7 @@ from scholargraph.graph.errors import BulkError
 from scholargraph.graph.loaders.demo import load_demo, write_demo_files
 from scholargraph.graph.schema.install import install_schema
 from scholargraph.queries import Query
+from tests.conftest import record_query
 from tests.neo4j_spare import spare_neo4j_at
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,6 +122,7 @@ async def test_the_import_tool_writes_again_every_value_the_store_holds(
     await asyncio.to_thread(localserver.start, spare)
     try:
         async with Database.connect(spare) as imported:
+            imported.on_query = record_query
             await finish_store(spare, imported)
             after = await everything(imported)
             assert differences(canonical, await canonical_dump(imported)) == []
@@ -151,6 +153,7 @@ async def test_compact_rewrites_the_running_store_in_place(tmp_path: Path) -> No
         assert not await asyncio.to_thread(work.exists)  # the files begun are not left
         # refused before the server was stopped: it still serves the store as it was
         async with Database.connect(settings) as db:
+            db.on_query = record_query
             assert await everything(db) == before
             await db.run(_NO_POINT)
             before = await everything(db)
