@@ -100,6 +100,9 @@ _ABBREVIATIONS = {
 }  # fmt: skip
 
 
+_VECTOR_CACHE_SIZE = 1 << 16  # vectors a context keeps before it starts again
+
+
 @lru_cache(maxsize=1 << 16)  # affiliation strings repeat across a load's mentions
 def affiliation_tokens(text: str) -> tuple[str, ...]:
     """Normalised affiliation tokens: folded, abbreviations expanded, stems of six letters.
@@ -191,6 +194,11 @@ class ScoringContext:
     _name_cache: dict[tuple[str, tuple[str, ...], tuple[str, ...]], float | None] = field(
         default_factory=dict, repr=False, compare=False
     )
+    # a vector per set of affiliation strings and ROR ids: a block's profiles and its
+    # candidate pairs each weigh every mention, and a pass weighs a slot in each group it is in
+    _vector_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, float]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @classmethod
     def empty(cls) -> ScoringContext:
@@ -222,9 +230,16 @@ class ScoringContext:
         return self.blocks.get(mention.mention_id) or block_key(mention.name)
 
     def affiliation_vector(self, mention: Mention) -> dict[str, float]:
-        """Unit TF-IDF vector of a mention's affiliation tokens and ROR ids."""
-        weights = {t: self.idf.get(t, 1.0) for t in _affiliation_terms(mention)}
-        return _unit(weights)
+        """Unit TF-IDF vector of a mention's affiliation tokens and ROR ids (a new dict the
+        caller may change)."""
+        key = (tuple(mention.affiliations), tuple(mention.ror_ids))
+        vector = self._vector_cache.get(key)
+        if vector is None:
+            if len(self._vector_cache) >= _VECTOR_CACHE_SIZE:
+                self._vector_cache.clear()
+            weights = {t: self.idf.get(t, 1.0) for t in _terms_of(*key)}
+            vector = self._vector_cache[key] = _unit(weights)
+        return dict(vector)
 
     def name_prior(self, block: str, first: str) -> float:
         known = self.priors.get((block, first))
@@ -285,10 +300,15 @@ class ScoringContext:
         return base
 
 
-def _affiliation_terms(mention: Mention) -> set[str]:
-    terms = {t for text in mention.affiliations for t in affiliation_tokens(text)}
-    terms.update(f"ror:{r}" for r in mention.ror_ids)
-    return terms
+def _affiliation_terms(mention: Mention) -> frozenset[str]:
+    return _terms_of(tuple(mention.affiliations), tuple(mention.ror_ids))
+
+
+@lru_cache(maxsize=1 << 16)  # a researcher's affiliations repeat on each of their papers
+def _terms_of(affiliations: tuple[str, ...], ror_ids: tuple[str, ...]) -> frozenset[str]:
+    terms = {t for text in affiliations for t in affiliation_tokens(text)}
+    terms.update(f"ror:{r}" for r in ror_ids)
+    return frozenset(terms)
 
 
 def _affiliation_agreement(group: list[Mention]) -> tuple[float, float]:

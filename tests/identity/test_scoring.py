@@ -201,3 +201,15 @@ def test_topic_vectors_are_evidence_capped_and_neutral_near_their_crossing() -> 
     assert "topics alike" in topic[alike].text
     without = score(a, mention("e"))
     assert all(e.feature != "topic" for e in without.evidence)
+
+
+def test_an_affiliation_vector_is_the_callers_to_change_and_the_same_each_time() -> None:
+    a = Mention("a", parse_name("Ann Lee"), affiliations=("Univ. of Oslo",), ror_ids=("01xtthb56",))
+    b = Mention("b", parse_name("Ann Lee"), affiliations=["Univ. of Oslo"], ror_ids=["01xtthb56"])  # type: ignore[arg-type]
+    context = ScoringContext.build([a, b, Mention("c", parse_name("Bo Lee"))])
+    first = context.affiliation_vector(a)
+    assert set(first) == {"oslo", "ror:01xtthb56"}
+    assert math.isclose(sum(v * v for v in first.values()), 1.0)
+    first["oslo"] = 9.0  # a group's profile adds others' vectors into its own
+    assert context.affiliation_vector(b) == context.affiliation_vector(a) != first
+    assert context.affiliation_vector(Mention("d", parse_name("Ann Lee"))) == {}
