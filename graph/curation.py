@@ -420,7 +420,19 @@ async def _rebuild(tx: Tx, researcher_ids: list[int]) -> None:
     await tx.run(q.DROP_COAUTHORS, {"ids": researcher_ids})
     await tx.run(q.BUILD_COAUTHORS, {"ids": researcher_ids})
     await tx.run(writer_queries.REFRESH_RESEARCHER_COUNTS, {"ids": researcher_ids})
-    await tx.run(writer_queries.REBUILD_FEATURES, {"ids": researcher_ids})
+    await rebuild_features(tx, researcher_ids, changed=researcher_ids)
+
+
+async def rebuild_features(tx: Tx, ids: Sequence[int], *, changed: Sequence[int]) -> None:
+    """The matching features of ``ids`` made again, and of every researcher tied to one of
+    ``changed``: features name each coauthor by the block they are filed under, so a slot
+    that goes to a researcher of another block (a move, a merge) or a researcher filed
+    under another block changes their coauthors' features too. Otherwise a coauthor's
+    features would name whoever held the slot when they were last made, as the order of
+    loading left it."""
+    tied = await tx.run(converge_queries.COAUTHORS_OF, {"ids": list(changed)}) if changed else []
+    near = sorted(set(tied[0]["ids"] if tied else []) - set(ids))
+    await tx.run(writer_queries.REBUILD_FEATURES, {"ids": [*ids, *near]})
 
 
 async def _record(

@@ -145,6 +145,17 @@ BLOCKS_REDUCING_TO = Query(
     RETURN collect(DISTINCT r.name_key) AS blocks
     """,
 )
+# The blocks live researchers are filed under now, by id: a load's holders of the slots it
+# wrote, some filed under another block than the names printed on those slots.
+RESEARCHER_BLOCKS = Query(
+    "converge.researcher_blocks",
+    """
+    UNWIND $ids AS rid
+    MATCH (r:Researcher {id: rid})
+    WHERE r.merged_into IS NULL AND r.name_key IS NOT NULL
+    RETURN collect(DISTINCT r.name_key) AS blocks
+    """,
+)
 # The name keys of every live researcher with a slot.
 ALL_BLOCKS = Query(
     "converge.all_blocks",

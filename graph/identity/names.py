@@ -327,15 +327,21 @@ def variant_block_keys(name: ParsedName) -> tuple[str, ...]:
 
     German umlauts written out (``Mueller`` and ``Müller`` both give ``muller``), the first
     part of a hyphenated surname (``Müller-Iden`` → ``muller``, as ``García-López`` is often
-    cited as ``García``) and the surname without particles (``van den Berg`` → ``berg``).
+    cited as ``García``), the surname without particles (``van den Berg`` → ``berg``) and a
+    double surname printed without its hyphen, read as a middle name and a surname
+    (``Carmen D. García López`` → ``garcialopez``, the block of ``Carmen D. García-López``).
 
     >>> variant_block_keys(parse_name("Jens Mueller-Iden"))
     ('j mulleriden', 'j mueller', 'j muller')
+    >>> variant_block_keys(parse_name("Carmen D. García López"))
+    ('c garcialopez',)
     """
     words = name.last.split()
     surnames = [name.last]
     if words and "-" in words[-1]:
         surnames.append(words[-1].split("-")[0])
+    if name.middles and len(name.middles[-1]) > 1:
+        surnames.append(name.middles[-1] + name.last)
     bare = [w for w in words if w not in PARTICLES]
     if bare and len(bare) < len(words):
         surnames.append("".join(bare))

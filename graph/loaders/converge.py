@@ -103,6 +103,24 @@ async def converge_pass(
     return PassSummary(moved, frozenset(decided))
 
 
+async def holder_blocks(db: Database, researchers: Iterable[int]) -> set[str]:
+    """The blocks the researchers are filed under now. A slot written to a researcher filed
+    under another block than the name it prints (a profile made them first, ``José Martín
+    Delgado`` under ``j delgado``, and the slot prints ``José Martín-Delgado``) puts their
+    block in the pass too: otherwise the block they are settled into would depend on
+    whether the profile or the slot came first."""
+    ids = sorted(set(researchers))
+    blocks: set[str] = set()
+    for start in range(0, len(ids), UNIT_BLOCKS_PER_READ):
+        found = await db.run(
+            q.RESEARCHER_BLOCKS,
+            {"ids": ids[start : start + UNIT_BLOCKS_PER_READ]},
+            timeout_s=PASS_TIMEOUT_S,
+        )
+        blocks.update(found[0]["blocks"] if found else ())
+    return blocks
+
+
 async def _decide(tx: Tx, *, groups: list[tuple[str, ...]]) -> tuple[int, list[tuple[str, ...]]]:
     """The slots moved deciding the groups of blocks, and the groups the moves changed."""
     chunk = [block for group in groups for block in group]
@@ -181,9 +199,7 @@ async def settle_blocks(
             holders = await _follow_profiles(tx, ids)
             await tx.run(q.SETTLE_AFFILIATIONS, {"ids": sorted({*ids, *holders})})
             await tx.run(writer_queries.REFRESH_RESEARCHER_COUNTS, {"ids": ids})
-            tied = await tx.run(q.COAUTHORS_OF, {"ids": rekeyed}) if rekeyed else []
-            near = sorted(set(tied[0]["ids"] if tied else []) - set(ids))
-            await tx.run(writer_queries.REBUILD_FEATURES, {"ids": ids + near})
+            await curation.rebuild_features(tx, ids, changed=rekeyed)
             await tx.run(q.DROP_SLOTLESS_TIES, {"blocks": chunk})
             return len(rows)
 

@@ -18,9 +18,10 @@ from typing import Any
 
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.claims import write_claims
-from scholargraph.graph.loaders.converge import converge_pass
+from scholargraph.graph.loaders.converge import converge_pass, holder_blocks
 from scholargraph.graph.loaders.profiles import (
     profile_blocks,
+    profile_holders,
     write_affiliations,
     write_authors,
     write_institutions,
@@ -235,7 +236,11 @@ class Loader:
             if self.progress is not None:
                 self.progress(len(batch) + len(batch.rejected), summary)
         # A resumed load did not see what the interrupted one wrote: every block is decided.
-        touched = None if summary.resumed_from or resumed else self.writer.touched
+        touched = (
+            None
+            if summary.resumed_from or resumed
+            else self.writer.touched | await holder_blocks(self.db, self.writer.holders)
+        )
         decided = await converge_pass(self.db, touched)
         summary.slots_moved = decided.moved
         # The blocks the pass joined to the touched ones may have had slots moved too.
@@ -271,6 +276,7 @@ class Loader:
         if batch.authors:
             created, updated = await write_authors(self.db, batch.authors)
             self.writer.touched |= profile_blocks(batch.authors)
+            self.writer.holders |= await profile_holders(self.db, batch.authors)
             summary.authors_created += created
             summary.authors_updated += updated
         if batch.claims:

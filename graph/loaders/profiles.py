@@ -99,6 +99,12 @@ def profile_blocks(authors: list[AuthorRecord]) -> set[str]:
     return {block_key(parse_name(a.name)) for a in authors}
 
 
+async def profile_holders(db: Database, authors: list[AuthorRecord]) -> set[int]:
+    """The researchers holding the profiles' ids: those :func:`write_authors` wrote to,
+    wherever they are filed (see :func:`graph.loaders.converge.holder_blocks`)."""
+    return set((await _lookup(db, authors)).values())
+
+
 def _researcher_row(rid: int, author: AuthorRecord) -> wq.ResearcherRow:
     affiliations = [i.name for i in author.affiliations if i.name][:20]
     return wq.ResearcherRow(

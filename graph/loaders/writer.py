@@ -170,6 +170,9 @@ class GraphWriter:
         self.candidates_per_block = candidates_per_block
         # Name blocks of every slot written, for the convergence pass after the load.
         self.touched: set[str] = set()
+        # Researchers already in the store that a slot was written to: the pass settles the
+        # blocks they are filed under too (see :func:`graph.loaders.converge.holder_blocks`).
+        self.holders: set[int] = set()
         # Keys of every paper written, whose authors' topics the load computes again.
         self.written: set[str] = set()
         # Slots' affiliation strings to the store's ROR institutions, one index per load.
@@ -225,6 +228,9 @@ class GraphWriter:
 
         summary.embedded = await self.db.unit(work, timeout_s=BATCH_TIMEOUT_S)
         self.touched |= touched_blocks(batch)
+        self.holders.update(
+            row["researcher"] for row in batch.authorships if row["researcher"] >= 0
+        )
         self.written.update(keys)
         summary.untitled = sum("title" not in item.fields.choice.ranks for item in changed)
         summary.researchers_created = len(batch.new_groups)

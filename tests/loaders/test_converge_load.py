@@ -4,6 +4,7 @@ twice and every count stays true."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 from scholargraph.graph import curation
-from scholargraph.graph.db import Database
+from scholargraph.graph.db import Database, Tx
 from scholargraph.graph.identity.converge import (
     SlotMove,
     components_to_decide,
@@ -31,7 +32,7 @@ from scholargraph.graph.loaders.files import file_chunks
 from scholargraph.graph.loaders.pipeline import Loader, LoadSummary
 from scholargraph.graph.loaders.profiles import write_affiliations, write_authors
 from scholargraph.graph.loaders.writer import GraphWriter
-from scholargraph.graph.records import AffiliationRecord, InstitutionRef
+from scholargraph.graph.records import AffiliationRecord, Batch, InstitutionRef
 from scholargraph.queries import Query
 from scholargraph.queries import converge as cq
 from scholargraph.queries.admin import CLEAR_DATA
@@ -506,3 +507,95 @@ async def test_a_unit_moving_every_slot_leaves_the_affiliation_of_a_profile_whos
     assert await db.run(AFFILIATED_TO) == [
         {"researcher": profile, "from_profile": True, "keys": ["openalex:A51"]}
     ]
+
+
+async def _one_chunk(batch: Batch) -> AsyncIterator[tuple[str, Batch]]:
+    yield "chunk-0", batch
+
+
+async def test_a_researcher_a_profile_made_is_filed_alike_whether_its_slot_came_first_or_last(
+    db: Database,
+) -> None:
+    """A profile names its person ``José Martín Delgado`` (block ``j delgado``); the slot its
+    ORCID reaches prints ``José Martín-Delgado`` (``j martindelgado``). Profile first, the
+    slot joins the profile's researcher, filed under a block the slot does not print; slot
+    first, the researcher is filed under the slot's. The pass settles the blocks of the
+    researchers a load wrote slots to, so both orders file them alike."""
+    orcid = "0000-0002-1497-3829"
+    profile = author("José Martín Delgado", "openalex", openalex="A5196909187", orcid=orcid)
+    slot = author("José Martín-Delgado", "s2", s2="225520755", orcid=orcid)
+    batches = [Batch(authors=[profile]), Batch(papers=[paper("2207.00464", [slot], source="s2")])]
+    found = []
+    for order in (batches, batches[::-1]):
+        await db.run(CLEAR_DATA)
+        for batch in order:
+            await Loader(db).run(_one_chunk(batch))
+        found.append(sorted((row["name"], row["key"]) for row in await db.run(FILED)))
+    assert found[0] == found[1] == [("José Martín Delgado", "j martindelgado")]
+
+
+async def test_one_persons_slots_printed_with_and_without_the_hyphen_end_on_one_researcher(
+    db: Database,
+) -> None:
+    """``Carmen D. García López`` is filed under ``c lopez``, ``Carmen D. García-López`` under
+    ``c garcialopez``. Two S2 ids and an OpenAlex id tie one person's slots across both
+    printings (S2 split her; a slot carrying the OpenAlex id and one S2 id joins them). In
+    either order of the sources the pass compares the two blocks as one and puts every slot
+    on one researcher."""
+    oa = "A5393478485"
+    s2_papers = [
+        paper("cs/0001040", [author("Carmen D. García-López", "s2", s2="351829825")], source="s2"),
+        paper("cs/0601013", [author("Carmen D. García López", "s2", s2="351829825")], source="s2"),
+        paper("0712.0040", [author("Carmen D. García-López", "s2", s2="2167543030")], source="s2"),
+    ]
+    openalex_papers = [
+        paper(key, [author(name, "openalex", openalex=oa)], source="openalex")
+        for key, name in (
+            ("cs/0601013", "Carmen D. García López"),
+            ("0712.0040", "Carmen D. García-López"),
+        )
+    ]
+    batches = [Batch(papers=openalex_papers), Batch(papers=s2_papers)]
+    found = []
+    for order in (batches, batches[::-1]):
+        await db.run(CLEAR_DATA)
+        for batch in order:
+            await Loader(db).run(_one_chunk(batch))
+        found.append(await _grouped(db))
+    assert found[0] == found[1]
+    assert [slots for slots, _, _ in found[0] if slots] == [
+        ("0712.0040#1", "cs/0001040#1", "cs/0601013#1")
+    ]
+
+
+NAMED_IDS = Query("test.named_ids", "MATCH (r:Researcher) RETURN r.name AS name, r.id AS id")
+
+
+async def test_a_slot_moved_to_a_researcher_of_another_block_is_named_so_by_its_coauthors(
+    db: Database,
+) -> None:
+    """Features name each coauthor by the block their researcher is filed under. A move of
+    a slot to a researcher filed under another block (``J.-L. Lefebvre``'s to the researcher
+    filed under ``j delefebvre``) makes the features of the paper's other authors again,
+    not only the two researchers': they name whoever holds the slot now, not whoever held it
+    when the order of loading last made them."""
+    await db.run(CLEAR_DATA)
+    writer = GraphWriter(db)
+    await writer.write_papers([paper("2501.00447", ["Andreas Hoffmann", "J.-L. Lefebvre"])])
+    await writer.write_papers([paper("2207.00464", ["Jérôme de Lefebvre"])])
+    filed = {row["name"]: row for row in await db.run(FILED)}
+    assert filed["Andreas Hoffmann"]["ties"] == ["j lefebvre"]
+    ids = {row["name"]: row["id"] for row in await db.run(NAMED_IDS)}
+    wave = curation.MoveWave()
+    wave.add(
+        curation.SlotMoving(
+            ids["J.-L. Lefebvre"], ids["Jérôme de Lefebvre"], ("2501.00447",), "a test's move"
+        )
+    )
+
+    async def move(tx: Tx) -> None:
+        await curation.move_slots(tx, wave)
+
+    await db.unit(move)
+    filed = {row["name"]: row for row in await db.run(FILED)}
+    assert filed["Andreas Hoffmann"]["ties"] == ["j delefebvre"]
