@@ -279,7 +279,7 @@ async def move_slots(tx: Tx, wave: MoveWave) -> list[CurationEvent]:
     last = {m.source: m.target for m in moves}
     retire = [{"researcher": source, "into": target} for source, target in sorted(last.items())]
     await tx.run(writer_queries.RETIRE_EMPTY, {"rows": retire})
-    await _rebuild(tx, ids)
+    await _rebuild(tx, ids, sorted({paper for m in moves for paper in m.papers}))
     events = [
         _event(
             "move",
@@ -416,23 +416,31 @@ async def new_researcher(tx: Tx, name: str) -> int:
     return new_id
 
 
-async def _rebuild(tx: Tx, researcher_ids: list[int]) -> None:
+async def _rebuild(tx: Tx, researcher_ids: list[int], papers: Sequence[str] = ()) -> None:
     await tx.run(q.DROP_COAUTHORS, {"ids": researcher_ids})
     await tx.run(q.BUILD_COAUTHORS, {"ids": researcher_ids})
     await tx.run(writer_queries.REFRESH_RESEARCHER_COUNTS, {"ids": researcher_ids})
-    await rebuild_features(tx, researcher_ids, changed=researcher_ids)
+    await rebuild_features(tx, researcher_ids, papers=papers)
 
 
-async def rebuild_features(tx: Tx, ids: Sequence[int], *, changed: Sequence[int]) -> None:
-    """The matching features of ``ids`` made again, and of every researcher tied to one of
-    ``changed``: features name each coauthor by the block they are filed under, so a slot
-    that goes to a researcher of another block (a move, a merge) or a researcher filed
-    under another block changes their coauthors' features too. Otherwise a coauthor's
-    features would name whoever held the slot when they were last made, as the order of
+async def rebuild_features(
+    tx: Tx, ids: Sequence[int], *, rekeyed: Sequence[int] = (), papers: Sequence[str] = ()
+) -> None:
+    """The matching features of ``ids`` made again, and of the coauthors whose features name
+    a block that changed. Features name each coauthor by the block they are filed under, so
+    the researchers tied to one of ``rekeyed`` (filed under another block now) and the other
+    authors of ``papers`` (whose slots went to another researcher) are made again too:
+    otherwise they would name whoever held a slot when they were last made, as the order of
     loading left it."""
-    tied = await tx.run(converge_queries.COAUTHORS_OF, {"ids": list(changed)}) if changed else []
-    near = sorted(set(tied[0]["ids"] if tied else []) - set(ids))
-    await tx.run(writer_queries.REBUILD_FEATURES, {"ids": [*ids, *near]})
+    near: set[int] = set()
+    if rekeyed:
+        tied = await tx.run(converge_queries.COAUTHORS_OF, {"ids": list(rekeyed)})
+        near.update(tied[0]["ids"] if tied else ())
+    if papers:
+        found = await tx.run(q.PAPERS_AUTHORS, {"papers": list(papers)})
+        near.update(found[0]["ids"] if found else ())
+    others = sorted(near - set(ids))
+    await tx.run(writer_queries.REBUILD_FEATURES, {"ids": [*ids, *others]})
 
 
 async def _record(

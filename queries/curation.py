@@ -277,6 +277,17 @@ BUILD_COAUTHORS = Query(
     """,
     "write",
 )
+# The authors of the papers (but of a hyperauthored one, whose coauthors features leave out).
+PAPERS_AUTHORS = Query(
+    "curation.papers_authors",
+    """
+    UNWIND $papers AS key
+    MATCH (p:Paper {key: key})<-[:AUTHORED]-(o:Researcher)
+    USING INDEX SEEK p:Paper(key)
+    WHERE NOT coalesce(p.hyperauthored, false)
+    RETURN collect(DISTINCT o.id) AS ids
+    """,
+)
 MARK_DISTINCT = Query(
     "curation.mark_distinct",
     """

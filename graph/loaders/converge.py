@@ -199,7 +199,7 @@ async def settle_blocks(
             holders = await _follow_profiles(tx, ids)
             await tx.run(q.SETTLE_AFFILIATIONS, {"ids": sorted({*ids, *holders})})
             await tx.run(writer_queries.REFRESH_RESEARCHER_COUNTS, {"ids": ids})
-            await curation.rebuild_features(tx, ids, changed=rekeyed)
+            await curation.rebuild_features(tx, ids, rekeyed=rekeyed)
             await tx.run(q.DROP_SLOTLESS_TIES, {"blocks": chunk})
             return len(rows)
 
