@@ -8,12 +8,14 @@ merge them again; a curator-assigned slot is pinned, and loads never move a pinn
 
 * **merge** moves the merged researchers' authorships, affiliations and external ids to the
   survivor, leaves each merged node pointing at it (``merged_into``, so old ids keep
-  resolving) and rebuilds the survivor's ``COAUTHOR`` edges, counts and matching features.
+  resolving) and rebuilds the survivor's ``COAUTHOR`` edges, counts and matching features,
+  and the features of the moved papers' other authors (they name the survivor's block now).
   :func:`graph.identity.merging.merge_refusal` says when a merge is refused (two different
   ORCID iDs, a ``DISTINCT_FROM`` mark, two slots on one paper); the loader's machine merges
   follow the same rule and run through :func:`merge_in`.
 * **split** moves the named papers' slots to a new researcher (or ``into`` an existing one);
-  both researchers' matching features are made again from the authorships they keep.
+  both researchers' matching features are made again from the authorships they keep, and
+  those of the moved papers' other authors.
 * **mark distinct** records ``(:Researcher)-[:DISTINCT_FROM]->(:Researcher)``, lower id first.
 * **pin** fixes one slot to its researcher (``method = 'curator'``).
 """
@@ -101,7 +103,7 @@ async def merge_in(
     moved: list[str] = []
     for pair in pairs:
         moved += [p for papers in (await _absorb(tx, [pair])).values() for p in papers]
-    await _rebuild(tx, [survivor, *others])
+    await _rebuild(tx, [survivor, *others], papers=sorted(set(moved)))
     roles: list[tuple[int, Role]] = [
         (survivor, "survivor"),
         *((other, "merged") for other in others),
@@ -118,7 +120,11 @@ async def machine_merges(tx: Tx, merges: Sequence[MachineMerge]) -> list[Curatio
         pairs: list[q.PairRow] = [{"survivor": m.survivor, "merged": m.merged} for m in wave]
         await _refuse(tx, pairs)
         moved = await _absorb(tx, pairs)
-        await _rebuild(tx, sorted({m.survivor for m in wave} | {m.merged for m in wave}))
+        await _rebuild(
+            tx,
+            sorted({m.survivor for m in wave} | {m.merged for m in wave}),
+            papers=sorted({paper for papers in moved.values() for paper in papers}),
+        )
         made = [
             _event(
                 "merge",
@@ -209,7 +215,7 @@ async def split(
             )
         low, high = sorted((researcher, target))
         await tx.run(q.MARK_DISTINCT, {"low": low, "high": high})
-        await _rebuild(tx, [researcher, target])
+        await _rebuild(tx, [researcher, target], papers=keys)
         roles: list[tuple[int, Role]] = [(researcher, "source"), (target, "target")]
         return await _record(tx, "split", actor, reason, keys, roles)
 

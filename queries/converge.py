@@ -152,6 +152,7 @@ RESEARCHER_BLOCKS = Query(
     """
     UNWIND $ids AS rid
     MATCH (r:Researcher {id: rid})
+    USING INDEX SEEK r:Researcher(id)
     WHERE r.merged_into IS NULL AND r.name_key IS NOT NULL
     RETURN collect(DISTINCT r.name_key) AS blocks
     """,

@@ -44,6 +44,7 @@ from scholargraph.queries import writer as writer_queries
 
 BLOCKS_PER_TRANSACTION = 500
 UNIT_BLOCKS_PER_READ = 5_000
+RESEARCHERS_PER_READ = 5_000
 SETTLE_BLOCKS_PER_TRANSACTION = 2_000
 # Rounds of deciding and joining orphaned ids: a join changes what a decision reads.
 PASS_ROUNDS = 3
@@ -111,10 +112,10 @@ async def holder_blocks(db: Database, researchers: Iterable[int]) -> set[str]:
     whether the profile or the slot came first."""
     ids = sorted(set(researchers))
     blocks: set[str] = set()
-    for start in range(0, len(ids), UNIT_BLOCKS_PER_READ):
+    for start in range(0, len(ids), RESEARCHERS_PER_READ):
         found = await db.run(
             q.RESEARCHER_BLOCKS,
-            {"ids": ids[start : start + UNIT_BLOCKS_PER_READ]},
+            {"ids": ids[start : start + RESEARCHERS_PER_READ]},
             timeout_s=PASS_TIMEOUT_S,
         )
         blocks.update(found[0]["blocks"] if found else ())
