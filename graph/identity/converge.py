@@ -22,6 +22,8 @@ sources or batches:
 * two units **conflict** when either is fixed or they carry ids of one scheme (two ORCID
   iDs, two S2 author ids, two OpenAlex author ids): a source's own ids are trusted within
   that source, as :mod:`graph.identity.by_name` trusts them when a slot is written;
+* a unit whose slots are printed in two blocks no variant spelling joins (one S2 id on
+  ``Jun Li`` and ``Jun Lee``) joins the two: it is decided whole, never part by part;
 * every slot is clustered with the block's others by
   :func:`graph.identity.cluster.cluster_block`, each unit tied together, conflicting units
   and two slots of one paper kept apart, so units of two sources (an S2 id on one paper, an
@@ -439,7 +441,7 @@ def converge(slots: Iterable[StoredSlot]) -> tuple[SlotMove, ...]:
     profile_moves: list[SlotMove] = []
     key_moves: list[SlotMove] = []
     taken = set(anchors)  # a free-only cluster never takes an anchor, nor a taken one
-    for block in blocks_of(mention_of(s) for s in listed).values():
+    for block in _unit_blocks(blocks_of(mention_of(s) for s in listed), unit_of):
         units, seen = _split_overmerged(
             block, _within(unit_of, [m.mention_id for m in block]), by_id
         )
@@ -454,6 +456,28 @@ def converge(slots: Iterable[StoredSlot]) -> tuple[SlotMove, ...]:
             ]
         key_moves += _key_moves(targets, units, [by_id[m.mention_id] for m in block])
     return (*_one_slot_per_paper(moves, listed), *profile_moves, *key_moves)
+
+
+def _unit_blocks(
+    blocks: Mapping[str, list[Mention]], unit_of: Mapping[str, Unit]
+) -> list[list[Mention]]:
+    """The name blocks, joined wherever one unit's slots fall in two of them: the ids that
+    make a unit (an S2 id on ``Jun Li`` and on ``Jun Lee``) say its slots are one person
+    however their names are printed, so the unit is decided whole, in one block. Cut at the
+    block boundary, each part was decided alone, and which researcher ended with which part
+    depended on the order the sources came in. Mentions stay sorted by id."""
+    sets = DisjointSets()
+    first_block: dict[str, str] = {}
+    for label, mentions in blocks.items():
+        sets.find(label)
+        for mention in mentions:
+            unit = unit_of.get(mention.mention_id)
+            if unit is not None:
+                sets.union(first_block.setdefault(unit.label, label), label)
+    joined: dict[str, list[Mention]] = defaultdict(list)
+    for label, mentions in blocks.items():
+        joined[sets.find(label)] += mentions
+    return [sorted(members, key=lambda m: m.mention_id) for _, members in sorted(joined.items())]
 
 
 def _key_moves(

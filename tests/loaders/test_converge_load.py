@@ -568,6 +568,44 @@ async def test_one_persons_slots_printed_with_and_without_the_hyphen_end_on_one_
     ]
 
 
+async def test_one_persons_slots_an_id_ties_across_two_unrelated_blocks_end_alike_in_any_order(
+    db: Database,
+) -> None:
+    """One S2 id on ``Jun Li`` and ``Jun Lee`` (blocks ``j li`` and ``j lee``, which no
+    variant spelling joins), an OpenAlex id across the two printings too, and a second S2 id
+    (S2 split the person). The pass decides the unit the ids make whole, in one block: cut at
+    the block boundary, OpenAlex first gave one grouping and S2 first another."""
+    oa = "A5393478485"
+    s2_papers = [
+        paper("cs/0001040", [author("Jun Li", "s2", s2="351829825")], source="s2"),
+        paper("cs/0601013", [author("Jun Lee", "s2", s2="351829825")], source="s2"),
+        paper("0712.0040", [author("Jun Lee", "s2", s2="2167543030")], source="s2"),
+    ]
+    openalex_papers = [
+        paper(key, [author(name, "openalex", openalex=oa)], source="openalex")
+        for key, name in (("cs/0001040", "Jun Li"), ("0712.0040", "Jun Lee"))
+    ]
+    arxiv_papers = [
+        paper(key, [name])
+        for key, name in (
+            ("cs/0001040", "Jun Li"),
+            ("cs/0601013", "Jun Lee"),
+            ("0712.0040", "Jun Lee"),
+        )
+    ]
+    openalex, s2, arxiv = (Batch(papers=p) for p in (openalex_papers, s2_papers, arxiv_papers))
+    found = []
+    for order in ((openalex, s2, arxiv), (s2, openalex, arxiv)):
+        await db.run(CLEAR_DATA)
+        for batch in order:
+            await Loader(db).run(_one_chunk(batch))
+        found.append(await _grouped(db))
+    assert found[0] == found[1]
+    assert [slots for slots, _, _ in found[0] if slots] == [
+        ("0712.0040#1", "cs/0001040#1", "cs/0601013#1")
+    ]
+
+
 NAMED_IDS = Query("test.named_ids", "MATCH (r:Researcher) RETURN r.name AS name, r.id AS id")
 
 
