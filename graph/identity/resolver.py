@@ -99,8 +99,8 @@ async def read_snapshot(
     decided = [decide(slot, partial, printed) for slot in slots]
     pending = [slot for slot, res in zip(slots, decided, strict=True) if res is None]
     blocks, features = await _read_candidates(db, pending, candidates_per_block)
-    states, shared = await _read_merge_facts(db, [r for r in decided if r is not None])
-    return Snapshot(identifiers, papers, blocks, features, states, shared)
+    states, shared, read = await _read_merge_facts(db, [r for r in decided if r is not None])
+    return Snapshot(identifiers, papers, blocks, features, states, shared, read)
 
 
 async def _read_candidates(
@@ -143,12 +143,16 @@ async def _read_candidates(
 
 async def _read_merge_facts(
     db: Database, decided: Sequence[Resolution]
-) -> tuple[dict[int, ResearcherState], dict[tuple[int, int], tuple[SharedPaper, ...]]]:
-    """States of the researchers a machine merge may join, and the papers each two of one
-    possible group share."""
+) -> tuple[
+    dict[int, ResearcherState],
+    dict[tuple[int, int], tuple[SharedPaper, ...]],
+    frozenset[tuple[int, int]],
+]:
+    """States of the researchers a machine merge may join, the papers each two of one
+    possible group share, and the pairs read (lower id first)."""
     links = [(survivor, merged) for survivor, merged, _ in merge_links(decided)]
     if not links:
-        return {}, {}
+        return {}, {}, frozenset()
     group: dict[int, int] = {}
 
     def find(x: int) -> int:
@@ -179,7 +183,8 @@ async def _read_merge_facts(
         shared[(row["first"], row["second"])].append(
             SharedPaper(row["paper"], (row["first_position"], row["second_position"]))
         )
-    return states, {pair: tuple(found) for pair, found in shared.items()}
+    read = frozenset((a, b) for a, b in pairs)
+    return states, {pair: tuple(found) for pair, found in shared.items()}, read
 
 
 def _printed(slots: Sequence[Slot]) -> Printed:
@@ -304,7 +309,9 @@ def _machine_merges(
 ) -> tuple[list[MachineMerge], dict[int, int]]:
     """The merges the links call for, in order, each unless
     :func:`graph.identity.merging.merge_refusal` forbids it (or the snapshot did not read the
-    researchers' states)."""
+    researchers' states, or the papers two of them share: links of two groups the first
+    reading kept apart, joined by a slot decided later. The pass after the load decides
+    those slots by their evidence)."""
     parent: dict[int, int] = {}
     members: dict[int, list[int]] = {}
 
@@ -321,6 +328,8 @@ def _machine_merges(
         side_s, side_m = members.get(survivor, [survivor]), members.get(merged, [merged])
         if any(rid not in snapshot.states for rid in (*side_s, *side_m)):
             continue
+        if not snapshot.knows_shared(side_s, side_m):
+            continue  # joined by a link the first reading did not foresee: not read
         if merge_refusal(side_s, side_m, snapshot.states, snapshot.shared_papers):
             continue
         parent[merged] = survivor

@@ -8,7 +8,7 @@ transaction; everything after it (:func:`graph.identity.resolver.resolve`,
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -196,6 +196,15 @@ class Snapshot:
     features: Mapping[int, Mention] = field(default_factory=dict)  # mention ids "r<id>"
     states: Mapping[int, ResearcherState] = field(default_factory=dict)
     shared: Mapping[tuple[int, int], tuple[SharedPaper, ...]] = field(default_factory=dict)
+    # The pairs (lower id first) whose shared papers were read; None: every pair's (a
+    # snapshot made whole, not read from the graph).
+    shared_read: frozenset[tuple[int, int]] | None = None
+
+    def knows_shared(self, a: Sequence[int], b: Sequence[int]) -> bool:
+        """Whether the papers each of ``a`` shares with each of ``b`` were read."""
+        if self.shared_read is None:
+            return True
+        return all((min(x, y), max(x, y)) in self.shared_read for x in a for y in b)
 
     def holders(self, paper: str) -> PaperHolders:
         return self.papers.get(paper, EMPTY_PAPER)

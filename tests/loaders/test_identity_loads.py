@@ -9,12 +9,15 @@ from pathlib import Path
 from scholargraph.graph import curation
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.demo import load_demo, write_demo_files
+from scholargraph.graph.loaders.pipeline import Loader
 from scholargraph.graph.loaders.profiles import write_authors
 from scholargraph.graph.loaders.writer import GraphWriter
+from scholargraph.graph.records import Batch
 from scholargraph.graph.repo.provenance import why
 from scholargraph.graph.stats import graph_stats
 from scholargraph.queries import Query
 from tests.loaders.records_factory import author, paper
+from tests.loaders.test_converge_load import _one_chunk
 
 SLOT = Query(
     "test.slot_holder",
@@ -154,3 +157,56 @@ async def test_same_name_records_who_wrote_together_are_two_people(db: Database)
     record = cluster.records[0]
     assert record.score.probability == 0.0
     assert "together: two people" in record.score.evidence[0].text
+
+
+async def test_a_batch_never_merges_two_authors_of_one_paper_it_did_not_read_together(
+    db: Database,
+) -> None:
+    """S2's ids link researchers in two groups the batch's first reading kept apart (``s2:901``
+    on ``Jun Li`` and ``Jun Lee``; ``s2:911`` on the other ``Jun Li``, who OpenAlex split in
+    two), and a slot decided by name later joins the groups: the plan asked for a merge of
+    two researchers who are both authors of 2907.00906, whose shared papers it had not read,
+    and the write refused it, failing the load. The batch now leaves such a merge to the
+    pass, and loads."""
+    openalex = [
+        ("2902.00901", [("Jun Li", "A901"), ("M. Garcia-Lopez", "A921")]),
+        ("2904.00903", [("Zhang Wei", "A941"), ("Kofi Mensah", None)]),
+        ("2905.00904", [("Jun Lee", "A901"), ("Kofi Mensah", None)]),
+        ("2906.00905", [("Jun Li", "A912"), ("Wei Zhang", "A951"), ("Kofi Mensah", None)]),
+        ("2907.00906", [("Jun Li", "A901"), ("J. Li", "A911")]),
+    ]
+    s2 = [
+        ("2901.00900", [("Jun Li", "911"), ("Wei Zhang", "951")]),
+        ("2902.00901", [("Jun Li", "901"), ("Maria García López", "921")]),
+        (
+            "2903.00902",
+            [("W. Zhang", "951"), ("Jun Li", "901"), ("Anna Berg", None), ("Kofi Mensah", None)],
+        ),
+        ("2904.00903", [("Wei Zhang", "941"), ("Kofi Mensah", None)]),
+        ("2905.00904", [("Jun Lee", "901"), ("Kofi Mensah", None)]),
+        ("2906.00905", [("J. Li", "911"), ("Wei Zhang", "951"), ("Kofi Mensah", None)]),
+        ("2907.00906", [("Jun Li", "901"), ("J. Li", "911")]),
+        ("2908.00907", [("W. Zhang", "942"), ("Anna Berg", None), ("Raj Patel", None)]),
+    ]
+    years = {"2901": 2015, "2902": 2021, "2903": 2024, "2904": 2018, "2905": 2024}
+    years |= {"2906": 2020, "2907": 2022, "2908": 2018}
+    for batch in (
+        [
+            paper(
+                key,
+                [author(n, "openalex", openalex=i) for n, i in names],
+                source="openalex",
+                year=years[key[:4]],
+            )
+            for key, names in openalex
+        ],
+        [
+            paper(key, [author(n, "s2", s2=i) for n, i in names], source="s2", year=years[key[:4]])
+            for key, names in s2
+        ],
+    ):
+        await Loader(db).run(_one_chunk(Batch(papers=batch)))
+    first = (await db.run(SLOT, {"paper": "2907.00906", "position": 1}))[0]
+    second = (await db.run(SLOT, {"paper": "2907.00906", "position": 2}))[0]
+    assert first["id"] != second["id"]
+    assert first["s2"] == ["901"] and second["s2"] == ["911"]
