@@ -534,6 +534,42 @@ async def test_a_researcher_a_profile_made_is_filed_alike_whether_its_slot_came_
     assert found[0] == found[1] == [("José Martín Delgado", "j martindelgado")]
 
 
+SPLIT_PAPERS = ("cs/0001040", "cs/0601013", "0712.0040")
+
+
+def _split_by_s2(printed: tuple[str, ...], *, openalex_on: tuple[int, ...]) -> tuple[Batch, Batch]:
+    """One person's three papers (:data:`SPLIT_PAPERS`), each printing her name as
+    ``printed`` says: S2 gives the first two one author id and the third another (it split
+    her); OpenAlex has the papers ``openalex_on``, with one id. Returns (OpenAlex, S2)."""
+    s2_ids = ("351829825", "351829825", "2167543030")
+    s2 = [
+        paper(key, [author(name, "s2", s2=s2_id)], source="s2")
+        for key, name, s2_id in zip(SPLIT_PAPERS, printed, s2_ids, strict=True)
+    ]
+    openalex = [
+        paper(
+            SPLIT_PAPERS[i],
+            [author(printed[i], "openalex", openalex="A5393478485")],
+            source="openalex",
+        )
+        for i in openalex_on
+    ]
+    return Batch(papers=openalex), Batch(papers=s2)
+
+
+async def _grouped_in_orders(
+    db: Database, *orders: list[Batch]
+) -> list[list[tuple[tuple[str, ...], tuple[str, ...], str]]]:
+    """The groupings after loading the batches in each order, each a load of its own."""
+    found = []
+    for order in orders:
+        await db.run(CLEAR_DATA)
+        for batch in order:
+            await Loader(db).run(_one_chunk(batch))
+        found.append(await _grouped(db))
+    return found
+
+
 async def test_one_persons_slots_printed_with_and_without_the_hyphen_end_on_one_researcher(
     db: Database,
 ) -> None:
@@ -542,26 +578,10 @@ async def test_one_persons_slots_printed_with_and_without_the_hyphen_end_on_one_
     printings (S2 split her; a slot carrying the OpenAlex id and one S2 id joins them). In
     either order of the sources the pass compares the two blocks as one and puts every slot
     on one researcher."""
-    oa = "A5393478485"
-    s2_papers = [
-        paper("cs/0001040", [author("Carmen D. García-López", "s2", s2="351829825")], source="s2"),
-        paper("cs/0601013", [author("Carmen D. García López", "s2", s2="351829825")], source="s2"),
-        paper("0712.0040", [author("Carmen D. García-López", "s2", s2="2167543030")], source="s2"),
-    ]
-    openalex_papers = [
-        paper(key, [author(name, "openalex", openalex=oa)], source="openalex")
-        for key, name in (
-            ("cs/0601013", "Carmen D. García López"),
-            ("0712.0040", "Carmen D. García-López"),
-        )
-    ]
-    batches = [Batch(papers=openalex_papers), Batch(papers=s2_papers)]
-    found = []
-    for order in (batches, batches[::-1]):
-        await db.run(CLEAR_DATA)
-        for batch in order:
-            await Loader(db).run(_one_chunk(batch))
-        found.append(await _grouped(db))
+    hyphen, space = "Carmen D. García-López", "Carmen D. García López"
+    openalex, s2 = _split_by_s2((hyphen, space, hyphen), openalex_on=(1, 2))
+    batches = [openalex, s2]
+    found = await _grouped_in_orders(db, batches, batches[::-1])
     assert found[0] == found[1]
     assert [slots for slots, _, _ in found[0] if slots] == [
         ("0712.0040#1", "cs/0001040#1", "cs/0601013#1")
@@ -575,31 +595,10 @@ async def test_one_persons_slots_an_id_ties_across_two_unrelated_blocks_end_alik
     variant spelling joins), an OpenAlex id across the two printings too, and a second S2 id
     (S2 split the person). The pass decides the unit the ids make whole, in one block: cut at
     the block boundary, OpenAlex first gave one grouping and S2 first another."""
-    oa = "A5393478485"
-    s2_papers = [
-        paper("cs/0001040", [author("Jun Li", "s2", s2="351829825")], source="s2"),
-        paper("cs/0601013", [author("Jun Lee", "s2", s2="351829825")], source="s2"),
-        paper("0712.0040", [author("Jun Lee", "s2", s2="2167543030")], source="s2"),
-    ]
-    openalex_papers = [
-        paper(key, [author(name, "openalex", openalex=oa)], source="openalex")
-        for key, name in (("cs/0001040", "Jun Li"), ("0712.0040", "Jun Lee"))
-    ]
-    arxiv_papers = [
-        paper(key, [name])
-        for key, name in (
-            ("cs/0001040", "Jun Li"),
-            ("cs/0601013", "Jun Lee"),
-            ("0712.0040", "Jun Lee"),
-        )
-    ]
-    openalex, s2, arxiv = (Batch(papers=p) for p in (openalex_papers, s2_papers, arxiv_papers))
-    found = []
-    for order in ((openalex, s2, arxiv), (s2, openalex, arxiv)):
-        await db.run(CLEAR_DATA)
-        for batch in order:
-            await Loader(db).run(_one_chunk(batch))
-        found.append(await _grouped(db))
+    printed = ("Jun Li", "Jun Lee", "Jun Lee")
+    openalex, s2 = _split_by_s2(printed, openalex_on=(0, 2))
+    arxiv = Batch(papers=[paper(k, [n]) for k, n in zip(SPLIT_PAPERS, printed, strict=True)])
+    found = await _grouped_in_orders(db, [openalex, s2, arxiv], [s2, openalex, arxiv])
     assert found[0] == found[1]
     assert [slots for slots, _, _ in found[0] if slots] == [
         ("0712.0040#1", "cs/0001040#1", "cs/0601013#1")
