@@ -680,19 +680,10 @@ def units_of(slots: Sequence[StoredSlot]) -> list[Unit]:
 
 
 def _within(unit_of: Mapping[str, Unit], slot_ids: Sequence[str]) -> list[Unit]:
-    """The units of a block's slots, each cut to the block (a researcher's printings of a
-    name may fall in two blocks)."""
-    inside = set(slot_ids)
-    units: dict[str, Unit] = {}
-    for slot_id in slot_ids:
-        unit = unit_of.get(slot_id)
-        if unit is not None and unit.label not in units:
-            units[unit.label] = unit
-    cut = []
-    for unit in units.values():
-        slots = tuple(s for s in unit.slots if s in inside)
-        cut.append(replace(unit, label=slots[0], slots=slots))
-    return sorted(cut, key=lambda u: u.label)
+    """The units of a block's slots, whole: :func:`_unit_blocks` puts every slot of a unit
+    in one block."""
+    units = {unit.label: unit for slot_id in slot_ids if (unit := unit_of.get(slot_id))}
+    return sorted(units.values(), key=lambda u: u.label)
 
 
 def _settled(block: Sequence[Mention], units: Sequence[Unit]) -> bool:
