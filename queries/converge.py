@@ -583,32 +583,49 @@ DROP_SLOTLESS_TIES = Query(
     "write",
 )
 
-# Researchers of the blocks holding no slot, only ids (a profile's, read before the slots
-# those ids are on reached them), with the other researchers of the block whose slots carry
-# one of those ids: the holders a load order left the ids apart from.
-ORPHANED_IDS = Query(
-    "converge.orphaned_ids",
+# The ids the blocks' slots carry that their holders do not hold, each with who holds it
+# (None: nobody), that holder's block, and whether they hold any slot. Such an id ties its
+# slot to its holder's block, which the pass then decides with the slot's; an id nobody
+# holds, or only a researcher with no slot, is one a load order left on a slot's edge alone
+# (a position-only alignment vouches for none), or with a researcher of its own made before
+# another source's printing took the slot (see graph.identity.unheld).
+SLOT_IDS_AWAY = Query(
+    "converge.slot_ids_away",
     """
     UNWIND $blocks AS block
-    MATCH (o:Researcher {name_key: block})
-    USING INDEX SEEK o:Researcher(name_key)
-    WHERE o.merged_into IS NULL AND NOT (o)-[:AUTHORED]->()
-    WITH block, o, [(i:Identifier)-[:IDENTIFIES]->(o) | i.key] AS keys
-    WHERE size(keys) > 0
-    MATCH (r:Researcher {name_key: block})-[a:AUTHORED]->(:Paper)
-    WHERE r <> o AND r.merged_into IS NULL AND any(k IN keys WHERE k IN a.source_ids)
-    WITH block, o, keys, collect(DISTINCT r.id) AS holders
-    ORDER BY o.id
-    RETURN collect({block: block, orphan: o.id, holders: holders, keys: keys}) AS rows
+    MATCH (r:Researcher {name_key: block})
+    USING INDEX SEEK r:Researcher(name_key)
+    WHERE r.merged_into IS NULL
+    MATCH (r)-[a:AUTHORED]->(p:Paper)
+    WITH block, r, a, p,
+         [k IN coalesce(a.source_ids, [])
+          WHERE (k STARTS WITH 's2:' AND NOT substring(k, 3) IN coalesce(r.s2_ids, []))
+             OR (k STARTS WITH 'openalex:'
+                 AND NOT substring(k, 9) IN coalesce(r.openalex_ids, []))
+             OR (k STARTS WITH 'orcid:' AND substring(k, 6) <> coalesce(r.orcid, ''))] AS away
+    UNWIND away AS k
+    OPTIONAL MATCH (i:Identifier {key: k})
+    OPTIONAL MATCH (i)-[:IDENTIFIES]->(h:Researcher)
+    WITH block, r, a, p, k, h
+    WHERE h IS NULL OR (h <> r AND h.merged_into IS NULL)
+    RETURN collect({block: block, key: k, researcher: r.id, paper: p.key,
+                    pinned: coalesce(a.pinned, false), method: a.method,
+                    holder: h.id, holder_block: h.name_key,
+                    holder_has_slots: h IS NOT NULL AND EXISTS { (h)-[:AUTHORED]->() }}) AS rows
     """,
 )
 
 
-class OrphanedIdsRow(TypedDict):
+class SlotIdAwayRow(TypedDict):
     block: str
-    orphan: int
-    holders: list[int]
-    keys: list[str]
+    key: str
+    researcher: int
+    paper: str
+    pinned: bool
+    method: str | None
+    holder: int | None  # None: nobody holds the id
+    holder_block: str | None
+    holder_has_slots: bool
 
 
 # The type of the rows each statement unwinds as ``row``.

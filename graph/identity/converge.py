@@ -230,18 +230,20 @@ def blocks_to_decide(rows: Iterable[Mapping[str, Any]]) -> list[str]:
     return sorted(block for group in components_to_decide(rows) for block in group)
 
 
-def components_to_decide(rows: Iterable[Mapping[str, Any]]) -> list[tuple[str, ...]]:
+def components_to_decide(
+    rows: Iterable[Mapping[str, Any]], ties: Iterable[tuple[str, str]] = ()
+) -> list[tuple[str, ...]]:
     """The groups of blocks, of ``BLOCK_UNITS`` rows, that hold anything to decide: a free
     slot, a researcher holding two units, or two units that could be one person.
 
     Blocks go together as :func:`graph.identity.cluster.blocks_of` joins their mentions
     (a printing of another block on a researcher's slot, a particle, a hyphenated part or
-    an umlaut written out that is another printed name's block): the pass decides them as
-    one, or a slot a write placed across two blocks would stay wherever the load's order
-    left it."""
+    an umlaut written out that is another printed name's block), and as ``ties`` join them
+    (see :func:`joined_groups`): the pass decides them as one, or a slot a write placed
+    across two blocks would stay wherever the load's order left it."""
     listed = list(rows)
     by_group: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
-    joined = _joined_blocks(listed)
+    joined = _joined_blocks(listed, ties)
     for row in listed:
         by_group[joined[row["block"]]].append(row)
     groups = [
@@ -270,12 +272,15 @@ def named_blocks(names: Mapping[str, Iterable[str]]) -> set[str]:
     return {key for printed in names.values() for raw in printed for key in _name_blocks(raw)}
 
 
-def joined_groups(names: Mapping[str, Iterable[str]]) -> list[tuple[str, ...]]:
+def joined_groups(
+    names: Mapping[str, Iterable[str]], ties: Iterable[tuple[str, str]] = ()
+) -> list[tuple[str, ...]]:
     """The blocks present (the keys of ``names``, each block's printed names) in the groups
     :func:`components_to_decide` decides them in: joined where a name printed in one block
-    is another present block's. Blocks read in parts, a part of whole groups at a time, give
-    the groups the whole would."""
-    joined = _joined(names)
+    is another present block's, and where ``ties`` join two present blocks (an id a slot of
+    one carries that a researcher of the other holds). Blocks read in parts, a part of whole
+    groups at a time, give the groups the whole would."""
+    joined = _joined(names, ties)
     groups: dict[str, list[str]] = defaultdict(list)
     for block, first in joined.items():
         groups[first].append(block)
@@ -295,12 +300,16 @@ def _name_blocks(raw_name: str) -> tuple[str, ...]:
     )
 
 
-def _joined_blocks(rows: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+def _joined_blocks(
+    rows: Sequence[Mapping[str, Any]], ties: Iterable[tuple[str, str]] = ()
+) -> dict[str, str]:
     """Each row's block → the first block of its group."""
-    return _joined(printed_names(rows))
+    return _joined(printed_names(rows), ties)
 
 
-def _joined(names: Mapping[str, Iterable[str]]) -> dict[str, str]:
+def _joined(
+    names: Mapping[str, Iterable[str]], ties: Iterable[tuple[str, str]] = ()
+) -> dict[str, str]:
     """Each present block → the first block of its group."""
     sets = DisjointSets()
     for block, printed in names.items():
@@ -308,6 +317,9 @@ def _joined(names: Mapping[str, Iterable[str]]) -> dict[str, str]:
             for key in _name_blocks(raw):
                 if key in names:
                     sets.union(block, key)
+    for first, second in ties:
+        if first in names and second in names:
+            sets.union(first, second)
     return {block: sets.find(block) for block in names}
 
 

@@ -5,8 +5,9 @@ blocks with anything to decide (:func:`graph.identity.converge.components_to_dec
 pure :func:`graph.identity.converge.converge` for the moves, and makes them as recorded
 machine moves (:func:`graph.curation.move_slots`, with the ids that go along). Each group of
 blocks is read, decided and written in one transaction, so a retried transaction decides
-again from what it reads. A researcher left holding ids and no slot, where one other
-researcher's slots carry those ids, is merged into them (:func:`join_orphaned_ids`).
+again from what it reads. The ids the blocks' slots carry that nobody holds by a slot go to
+the slots' holder, and a researcher left holding them and no slot is merged into that
+holder (:func:`claim_slot_ids`).
 
 Then :func:`settle_blocks` makes what the blocks' researchers show order-free too: the name
 (:func:`graph.identity.name_forms.settled_names`) and its block, what the profiles of the
@@ -39,6 +40,7 @@ from scholargraph.graph.identity.converge import (
 )
 from scholargraph.graph.identity.name_forms import preferred_name, settled_names
 from scholargraph.graph.identity.names import base_block_key, block_key, parse_name
+from scholargraph.graph.identity.unheld import IdClaims, id_claims, id_links
 from scholargraph.queries import converge as q
 from scholargraph.queries import writer as writer_queries
 
@@ -46,7 +48,7 @@ BLOCKS_PER_TRANSACTION = 500
 UNIT_BLOCKS_PER_READ = 5_000
 RESEARCHERS_PER_READ = 5_000
 SETTLE_BLOCKS_PER_TRANSACTION = 2_000
-# Rounds of deciding and joining orphaned ids: a join changes what a decision reads.
+# Rounds of deciding and claiming unheld ids: a claim changes what a decision reads.
 PASS_ROUNDS = 3
 # The pass reads every touched block of a whole load at once: more than one batch's work.
 PASS_TIMEOUT_S = 600.0
@@ -85,6 +87,10 @@ async def converge_pass(
     else:
         keys = sorted(set(blocks))
     moved, decided, todo = 0, set(keys), keys
+    # Ids a load left on a slot alone, or with a researcher holding no slot, go to the slot's
+    # holder before anything is decided: a decision reads who holds which id, and the slot
+    # carrying an id may sit in a block with nothing to decide, which the pass does not read.
+    await claim_slot_ids(db, keys)
     for _ in range(PASS_ROUNDS):
         pending = await _to_decide(db, todo)
         changed: set[str] = set()
@@ -96,7 +102,7 @@ async def converge_pass(
         # A move or a merge changes what its blocks' decisions read (a researcher's ids
         # beyond their slots make one profile mention): decide those groups again. The
         # other groups read nothing new, and so would decide as they did.
-        changed |= await join_orphaned_ids(db, sorted(decided))
+        changed |= await claim_slot_ids(db, sorted(decided))
         if not changed:
             break
         todo = sorted(changed)
@@ -149,36 +155,72 @@ def moved_groups(
     return [group for group in groups if touched.intersection(group)]
 
 
-async def join_orphaned_ids(
-    db: Database, blocks: list[str], *, per_transaction: int = BLOCKS_PER_TRANSACTION
+async def claim_slot_ids(
+    db: Database, blocks: list[str], *, per_read: int = UNIT_BLOCKS_PER_READ
 ) -> set[str]:
-    """Merge each researcher of the blocks who holds no slot, only ids, into the one other
-    researcher whose slots carry those ids; returns the blocks of those merged.
+    """Give the ids the blocks' slots carry and nobody holds by a slot to the slots' holder,
+    merging a researcher holding them and no slot into that holder
+    (:mod:`graph.identity.unheld`); returns the blocks whose researchers' ids changed.
 
-    A profile read before the slots its ids are on (an OpenAlex author whose work's slot
-    was aligned by position with a holder another ORCID names) makes a researcher of its
-    own; in another order the slot's own researcher took the ids first. A merge the rule
-    refuses (two ORCIDs, a curator's decision) leaves both as they are."""
-    joined: set[str] = set()
-    for start in range(0, len(blocks), per_transaction):
-        chunk = blocks[start : start + per_transaction]
+    Every block's rows are read before anything is decided: an id's slots may sit in blocks
+    far apart in the list. A merge the rule refuses (two ORCIDs, a curator's decision)
+    leaves both as they are."""
+    rows = await _ids_away(db, blocks, per_read=per_read)
+    claims = id_claims(rows)
+    if not claims.given and not claims.joined:
+        return set()
+    block_of = {row["researcher"]: row["block"] for row in rows}
+    block_of.update({row["holder"]: row["holder_block"] for row in rows if row["holder"]})
 
-        async def work(tx: Tx, chunk: list[str] = chunk) -> set[str]:
-            found = await tx.run(q.ORPHANED_IDS, {"blocks": chunk})
-            rows: list[q.OrphanedIdsRow] = found[0]["rows"] if found else []
-            return {
-                row["block"] for row in rows if len(row["holders"]) == 1 and await _join(tx, row)
+    async def work(tx: Tx) -> set[str]:
+        if claims.given:
+            await tx.run(writer_queries.UPSERT_IDENTIFIERS, {"rows": _identifier_rows(claims)})
+        joined = [j for j in claims.joined if await _join(tx, *j)]
+        return {block_of[rid] for _, rid in claims.given} | {
+            block_of[rid] for orphan, holder, _ in joined for rid in (orphan, holder)
+        }
+
+    return await db.unit(work, timeout_s=PASS_TIMEOUT_S)
+
+
+async def _ids_away(
+    db: Database, blocks: list[str], *, per_read: int = UNIT_BLOCKS_PER_READ
+) -> list[q.SlotIdAwayRow]:
+    """``SLOT_IDS_AWAY`` of the blocks, read a part at a time."""
+    rows: list[q.SlotIdAwayRow] = []
+    for start in range(0, len(blocks), per_read):
+        found = await db.run(
+            q.SLOT_IDS_AWAY, {"blocks": blocks[start : start + per_read]}, timeout_s=PASS_TIMEOUT_S
+        )
+        rows += found[0]["rows"] if found else []
+    return rows
+
+
+def _identifier_rows(claims: IdClaims) -> list[writer_queries.IdentifierRow]:
+    """The ids nobody holds as the writer writes a source's ids: by their scheme's rule."""
+    rows: list[writer_queries.IdentifierRow] = []
+    for key, researcher in claims.given:
+        scheme, value = key.split(":", 1)
+        rows.append(
+            {
+                "key": key,
+                "scheme": scheme,
+                "value": value,
+                "researcher": researcher,
+                "method": f"{scheme}_id",
+                "source": scheme,
             }
+        )
+    return rows
 
-        joined |= await db.unit(work, timeout_s=PASS_TIMEOUT_S)
-    return joined
 
-
-async def _join(tx: Tx, row: q.OrphanedIdsRow) -> bool:
-    holder, keys = row["holders"][0], ", ".join(sorted(row["keys"]))
-    reason = f"the ids {keys} of a researcher holding no slot are on researcher {holder}'s slots"
+async def _join(tx: Tx, orphan: int, holder: int, keys: tuple[str, ...]) -> bool:
+    reason = (
+        f"the ids {', '.join(keys)} of a researcher holding no slot are on researcher "
+        f"{holder}'s slots"
+    )
     try:
-        await curation.merge_in(tx, holder, [row["orphan"]], actor="machine", reason=reason)
+        await curation.merge_in(tx, holder, [orphan], actor="machine", reason=reason)
     except IdentityError:
         return False
     return True
@@ -223,7 +265,8 @@ async def _to_decide(db: Database, blocks: list[str]) -> list[tuple[str, ...]]:
     :func:`graph.identity.converge.components_to_decide`) that hold any of ``blocks``; the
     blocks their printed names may join are read too.
 
-    The groups come first, from the names printed in each block alone; then the slots of a
+    The groups come first, from the names printed in each block alone and the ids that tie
+    a block's slot to a researcher of another block (:func:`id_links`); then the slots of a
     part of the groups at a time decide which of them hold anything to decide. A pass after a
     large load touches most of the store's blocks: their slots are never all in memory."""
     wanted = set(blocks)
@@ -232,12 +275,14 @@ async def _to_decide(db: Database, blocks: list[str]) -> list[tuple[str, ...]]:
     found = set(reducing[0]["blocks"]) if reducing else set()
     linked = sorted((named_blocks(printed.names) | found) - wanted)
     printed.add(await _read_printed(db, linked))
-    groups = [group for group in joined_groups(printed.names) if wanted.intersection(group)]
+    ties = id_links(await _ids_away(db, sorted(printed.names)))
+    printed.add(await _read_printed(db, sorted({b for _, b in ties} - set(printed.names))))
+    groups = [group for group in joined_groups(printed.names, ties) if wanted.intersection(group)]
     pending: list[tuple[str, ...]] = []
     for part in _chunks(groups, UNIT_BLOCKS_PER_READ):
         members = [block for group in part for block in group]
         rows = [*await _unit_rows(db, members), *printed.profile_rows(members)]
-        pending += components_to_decide(rows)
+        pending += components_to_decide(rows, ties)
     return sorted(pending)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from scholargraph.graph import curation
+from scholargraph.graph.canonical import canonical_dump, differences, state_of
 from scholargraph.graph.db import Database, Tx
 from scholargraph.graph.identity.converge import (
     SlotMove,
@@ -603,6 +604,62 @@ async def test_one_persons_slots_an_id_ties_across_two_unrelated_blocks_end_alik
     assert [slots for slots, _, _ in found[0] if slots] == [
         ("0712.0040#1", "cs/0001040#1", "cs/0601013#1")
     ]
+
+
+async def test_an_id_two_sources_printings_leave_on_one_slot_is_its_holders_in_any_order(
+    db: Database,
+) -> None:
+    """OpenAlex prints a slot ``Jun Lee`` with its id, arXiv prints it ``J. Li``: names the
+    write path does not take for one another, so the later source's slot is aligned by
+    position alone. OpenAlex first, its id made a researcher that arXiv's printing then
+    took the slot from (one holding the id and no slot, in another block); arXiv first, the
+    id stayed on the edge, held by nobody. Either way the slot's holder is who the id names:
+    the pass gives it to them, so both orders end with one graph."""
+    openalex = Batch(
+        papers=[
+            paper("2701.00700", [author("Jun Li", "openalex", openalex="A711")], source="openalex"),
+            paper(
+                "2706.00705", [author("Jun Lee", "openalex", openalex="A702")], source="openalex"
+            ),
+        ]
+    )
+    arxiv = Batch(papers=[paper("2701.00700", ["Jun Li"]), paper("2706.00705", ["J. Li"])])
+    states = []
+    for order in ([openalex, arxiv], [arxiv, openalex]):
+        await db.run(CLEAR_DATA)
+        for batch in order:
+            await Loader(db).run(_one_chunk(batch))
+        states.append(state_of(await canonical_dump(db)))
+        holders = {row["key"]: row for row in await db.run(HOLDERS_OF_IDS)}
+        assert holders["openalex:A702"]["holds_slots"]
+        assert holders["openalex:A702"]["researcher"] != holders["openalex:A711"]["researcher"]
+    assert not differences(states[0], states[1])
+
+
+async def test_a_slot_an_id_ties_to_a_holder_filed_under_another_block_is_decided_with_it(
+    db: Database,
+) -> None:
+    """OpenAlex gives ``Jun Lee`` one id on two papers; arXiv prints the second ``J. Li``.
+    OpenAlex first, arXiv's printing takes that slot to a researcher filed under ``j li``,
+    a block whose printed names do not reach ``j lee``, where the id's holder is. The id
+    ties the two blocks: the pass decides them together and the unit ends whole, as it does
+    with arXiv first."""
+    openalex = Batch(
+        papers=[
+            paper(
+                key,
+                [author("Jun Lee", "openalex", openalex="A1501"), "Lena Ott"],
+                source="openalex",
+            )
+            for key in ("2502.01501", "2507.01506")
+        ]
+    )
+    arxiv = Batch(
+        papers=[paper("2502.01501", ["Jun Lee", "Lena Ott"]), paper("2507.01506", ["J. Li"])]
+    )
+    found = await _grouped_in_orders(db, [openalex, arxiv], [arxiv, openalex])
+    assert found[0] == found[1]
+    assert ("2502.01501#1", "2507.01506#1") in [slots for slots, _, _ in found[0]]
 
 
 NAMED_IDS = Query("test.named_ids", "MATCH (r:Researcher) RETURN r.name AS name, r.id AS id")
