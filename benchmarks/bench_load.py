@@ -16,7 +16,7 @@ import asyncio
 import random
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ from neomodel import db as neomodel_db
 from scholargraph.graph.config import Settings
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.demo import write_demo_files
-from scholargraph.graph.loaders.files import file_chunks
+from scholargraph.graph.loaders.files import file_chunks, one_chunk
 from scholargraph.graph.loaders.parse.files import iter_bulk_files
 from scholargraph.graph.loaders.pipeline import Loader
 from scholargraph.graph.records import Batch, PaperRecord
@@ -85,10 +85,6 @@ def mean_authors(papers: list[PaperRecord]) -> float:
 
 
 WARM_UP_WORKS = 1000
-
-
-async def _one_chunk(papers: list[PaperRecord]) -> AsyncIterator[tuple[str, Batch]]:
-    yield "warm-up", Batch(papers=list(papers))
 
 
 def works_paths(folder: Path) -> list[Path]:
@@ -285,7 +281,7 @@ async def run(
                 await measured(
                     lambda db, where=folder: pipeline(db, where, cap, embed=False),
                     lambda db, works=few: Loader(db, coauthor_cap=cap, embed=False).run(
-                        _one_chunk(works)
+                        one_chunk(Batch(papers=list(works)), "warm-up")
                     ),
                 )
             )
@@ -293,7 +289,9 @@ async def run(
             runs["ours"].append(
                 await measured(
                     lambda db, where=folder: pipeline(db, where, cap),
-                    lambda db, works=few: Loader(db, coauthor_cap=cap).run(_one_chunk(works)),
+                    lambda db, works=few: Loader(db, coauthor_cap=cap).run(
+                        one_chunk(Batch(papers=list(works)), "warm-up")
+                    ),
                 )
             )
         bare, neo, plain, ours = (
@@ -333,7 +331,7 @@ async def ours_alone(settings: Settings, size: int, cache: Path) -> dict[str, An
     few = sample_works(papers, WARM_UP_WORKS, seed=1)
     cap = settings.coauthor_cap
     async with Database.connect(settings, max_connection_pool_size=4) as db:
-        await Loader(db, coauthor_cap=cap).run(_one_chunk(few))
+        await Loader(db, coauthor_cap=cap).run(one_chunk(Batch(papers=list(few)), "warm-up"))
         await db.run(CLEAR_DATA)
         done = await pipeline(db, folder, cap)
     return {"corpus_papers": size, "works": len(papers), **done}

@@ -15,7 +15,7 @@ import json
 import sys
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from benchmarks.order_cases import KINDS, Case, case
@@ -23,8 +23,9 @@ from benchmarks.run import throwaway_store
 from scholargraph.graph.canonical import canonical_dump, differences, state_of
 from scholargraph.graph.db import Database
 from scholargraph.graph.errors import ScholargraphError
+from scholargraph.graph.loaders.files import one_chunk
 from scholargraph.graph.loaders.pipeline import Loader
-from scholargraph.graph.records import Batch, Source
+from scholargraph.graph.records import Source
 from scholargraph.graph.schema.install import install_schema
 from scholargraph.queries.admin import CLEAR_DATA
 
@@ -36,16 +37,12 @@ ORDERS: tuple[tuple[Source, ...], ...] = (
 )
 
 
-async def _one(batch: Batch) -> AsyncIterator[tuple[str, Batch]]:
-    yield "case", batch
-
-
 async def state(db: Database, one: Case, order: Sequence[Source]) -> dict[str, Any]:
     """The canonical state of the case loaded in ``order``."""
     await db.run(CLEAR_DATA)
     for source in order:
         if one.batches[source].papers:
-            await Loader(db).run(_one(one.batches[source]))
+            await Loader(db).run(one_chunk(one.batches[source], "case"))
     return state_of(await canonical_dump(db))
 
 

@@ -162,17 +162,21 @@ async def claim_slot_ids(
     merging a researcher holding them and no slot into that holder
     (:mod:`graph.identity.unheld`); returns the blocks whose researchers' ids changed.
 
-    Every block's rows are read before anything is decided: an id's slots may sit in blocks
-    far apart in the list. A merge the rule refuses (two ORCIDs, a curator's decision)
-    leaves both as they are."""
-    rows = await _ids_away(db, blocks, per_read=per_read)
-    claims = id_claims(rows)
-    if not claims.given and not claims.joined:
-        return set()
-    block_of = {row["researcher"]: row["block"] for row in rows}
-    block_of.update({row["holder"]: row["holder_block"] for row in rows if row["holder"]})
+    One transaction reads every block's rows, a part at a time, before anything is decided
+    (an id's slots may sit in blocks far apart in the list), and makes the claims, so a
+    retried one decides again from what it reads. A merge the rule refuses (two ORCIDs, a
+    curator's decision) leaves both as they are."""
 
     async def work(tx: Tx) -> set[str]:
+        rows: list[q.SlotIdAwayRow] = []
+        for start in range(0, len(blocks), per_read):
+            found = await tx.run(q.SLOT_IDS_AWAY, {"blocks": blocks[start : start + per_read]})
+            rows += found[0]["rows"] if found else []
+        claims = id_claims(rows)
+        block_of = {row["researcher"]: row["block"] for row in rows}
+        block_of.update(
+            {row["holder"]: row["holder_block"] or "" for row in rows if row["holder"] is not None}
+        )
         if claims.given:
             await tx.run(writer_queries.UPSERT_IDENTIFIERS, {"rows": _identifier_rows(claims)})
         joined = [j for j in claims.joined if await _join(tx, *j)]
@@ -183,14 +187,14 @@ async def claim_slot_ids(
     return await db.unit(work, timeout_s=PASS_TIMEOUT_S)
 
 
-async def _ids_away(
-    db: Database, blocks: list[str], *, per_read: int = UNIT_BLOCKS_PER_READ
-) -> list[q.SlotIdAwayRow]:
+async def _ids_away(db: Database, blocks: list[str]) -> list[q.SlotIdAwayRow]:
     """``SLOT_IDS_AWAY`` of the blocks, read a part at a time."""
     rows: list[q.SlotIdAwayRow] = []
-    for start in range(0, len(blocks), per_read):
+    for start in range(0, len(blocks), UNIT_BLOCKS_PER_READ):
         found = await db.run(
-            q.SLOT_IDS_AWAY, {"blocks": blocks[start : start + per_read]}, timeout_s=PASS_TIMEOUT_S
+            q.SLOT_IDS_AWAY,
+            {"blocks": blocks[start : start + UNIT_BLOCKS_PER_READ]},
+            timeout_s=PASS_TIMEOUT_S,
         )
         rows += found[0]["rows"] if found else []
     return rows

@@ -80,3 +80,8 @@ async def file_chunks(
         await asyncio.wait([ahead])
         if not ahead.cancelled():
             ahead.exception()
+
+
+async def one_chunk(batch: Batch, name: str = "chunk-0") -> AsyncIterator[tuple[str, Batch]]:
+    """A batch already in memory as the one chunk of a load."""
+    yield name, batch

@@ -4,7 +4,6 @@ twice and every count stays true."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -29,7 +28,7 @@ from scholargraph.graph.loaders.converge import (
     settle_blocks,
 )
 from scholargraph.graph.loaders.demo import write_demo_files
-from scholargraph.graph.loaders.files import file_chunks
+from scholargraph.graph.loaders.files import file_chunks, one_chunk
 from scholargraph.graph.loaders.pipeline import Loader, LoadSummary
 from scholargraph.graph.loaders.profiles import write_affiliations, write_authors
 from scholargraph.graph.loaders.writer import GraphWriter
@@ -510,10 +509,6 @@ async def test_a_unit_moving_every_slot_leaves_the_affiliation_of_a_profile_whos
     ]
 
 
-async def _one_chunk(batch: Batch) -> AsyncIterator[tuple[str, Batch]]:
-    yield "chunk-0", batch
-
-
 async def test_a_researcher_a_profile_made_is_filed_alike_whether_its_slot_came_first_or_last(
     db: Database,
 ) -> None:
@@ -530,7 +525,7 @@ async def test_a_researcher_a_profile_made_is_filed_alike_whether_its_slot_came_
     for order in (batches, batches[::-1]):
         await db.run(CLEAR_DATA)
         for batch in order:
-            await Loader(db).run(_one_chunk(batch))
+            await Loader(db).run(one_chunk(batch))
         found.append(sorted((row["name"], row["key"]) for row in await db.run(FILED)))
     assert found[0] == found[1] == [("José Martín Delgado", "j martindelgado")]
 
@@ -566,7 +561,7 @@ async def _grouped_in_orders(
     for order in orders:
         await db.run(CLEAR_DATA)
         for batch in order:
-            await Loader(db).run(_one_chunk(batch))
+            await Loader(db).run(one_chunk(batch))
         found.append(await _grouped(db))
     return found
 
@@ -628,7 +623,7 @@ async def test_an_id_two_sources_printings_leave_on_one_slot_is_its_holders_in_a
     for order in ([openalex, arxiv], [arxiv, openalex]):
         await db.run(CLEAR_DATA)
         for batch in order:
-            await Loader(db).run(_one_chunk(batch))
+            await Loader(db).run(one_chunk(batch))
         states.append(state_of(await canonical_dump(db)))
         holders = {row["key"]: row for row in await db.run(HOLDERS_OF_IDS)}
         assert holders["openalex:A702"]["holds_slots"]

@@ -9,6 +9,7 @@ from pathlib import Path
 from scholargraph.graph import curation
 from scholargraph.graph.db import Database
 from scholargraph.graph.loaders.demo import load_demo, write_demo_files
+from scholargraph.graph.loaders.files import one_chunk
 from scholargraph.graph.loaders.pipeline import Loader
 from scholargraph.graph.loaders.profiles import write_authors
 from scholargraph.graph.loaders.writer import GraphWriter
@@ -17,7 +18,6 @@ from scholargraph.graph.repo.provenance import why
 from scholargraph.graph.stats import graph_stats
 from scholargraph.queries import Query
 from tests.loaders.records_factory import author, paper
-from tests.loaders.test_converge_load import _one_chunk
 
 SLOT = Query(
     "test.slot_holder",
@@ -205,7 +205,7 @@ async def test_a_batch_never_merges_two_authors_of_one_paper_it_did_not_read_tog
             for key, names in s2
         ],
     ):
-        await Loader(db).run(_one_chunk(Batch(papers=batch)))
+        await Loader(db).run(one_chunk(Batch(papers=batch)))
     first = (await db.run(SLOT, {"paper": "2907.00906", "position": 1}))[0]
     second = (await db.run(SLOT, {"paper": "2907.00906", "position": 2}))[0]
     assert first["id"] != second["id"]
