@@ -8,13 +8,13 @@ researcher of its own, which the second source's printing then took the slot fro
 researcher holding the id and no slot. Either way, the slot's holder is who the id names.
 
 :func:`id_claims` decides from the rows of ``queries.converge.SLOT_IDS_AWAY`` (each a slot and
-an id its holder does not hold, with the id's holder if any), for S2 and OpenAlex ids (an
-ORCID is given only as a source or a curator says):
+an id its holder does not hold, with the id's holder if any):
 
 * an id goes to the one researcher holding every slot that carries it; an id on the slots of
   two researchers, or on two slots of one paper (two authors of one paper are two people),
   or on a slot a curator placed (the curator decided, not the id) is left as it is;
-* an id nobody holds is given to that researcher;
+* an S2 or OpenAlex id nobody holds is given to that researcher (an ORCID iD only as a
+  source or a curator says);
 * a researcher holding such ids and no slot is merged into the researcher they go to, when
   all of their ids go to one; an id a researcher holds by a slot is left to the pass, which
   decides its slots with that researcher's (:func:`id_links`).
@@ -27,8 +27,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-# The schemes whose ids go to a slot's holder by this rule.
-CLAIMED = frozenset({"s2", "openalex"})
+# The schemes whose ids nobody holds are given to a slot's holder by this rule (an ORCID iD
+# only as a source or a curator says).
+GIVEN = frozenset({"s2", "openalex"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +45,7 @@ def id_claims(rows: Iterable[Mapping[str, Any]]) -> IdClaims:
     """Who gets each unheld id of the rows (see the module)."""
     by_key: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     for row in rows:
-        if row["key"].split(":", 1)[0] in CLAIMED and not row["holder_has_slots"]:
+        if not row["holder_has_slots"]:
             by_key[row["key"]].append(row)
     given: list[tuple[str, int]] = []
     to_join: dict[int, dict[str, int]] = defaultdict(dict)
@@ -53,10 +54,10 @@ def id_claims(rows: Iterable[Mapping[str, Any]]) -> IdClaims:
         if owner is None:
             continue
         holder = slots[0]["holder"]
-        if holder is None:
-            given.append((key, owner))
-        else:
+        if holder is not None:
             to_join[holder][key] = owner
+        elif key.split(":", 1)[0] in GIVEN:
+            given.append((key, owner))
     joined = [
         (orphan, owners.pop(), tuple(sorted(keys)))
         for orphan, keys in sorted(to_join.items())

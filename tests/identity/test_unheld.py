@@ -81,7 +81,14 @@ def test_the_claims_do_not_depend_on_the_order_of_the_rows() -> None:
 def test_an_id_a_researcher_holds_by_a_slot_is_left_to_the_pass_which_reads_both_blocks() -> None:
     rows = [
         _row("s2:1501", 7, "2507.01506", holder=2, holder_block="j lee", holder_has_slots=True),
-        _row("orcid:0000-0002-1825-0097", 7, "2507.01506", holder=5, holder_block="j li"),
+        _row(
+            "orcid:0000-0002-1825-0097",
+            7,
+            "2507.01506",
+            holder=5,
+            holder_block="j li",
+            holder_has_slots=True,
+        ),
     ]
     assert id_claims(rows) == IdClaims(given=(), joined=())
     assert id_links(rows) == {("j li", "j lee")}
@@ -89,3 +96,8 @@ def test_an_id_a_researcher_holds_by_a_slot_is_left_to_the_pass_which_reads_both
 
 def test_an_orcid_nobody_holds_is_not_given_by_a_slot_alone() -> None:
     assert id_claims([_row("orcid:0000-0002-1825-0097", 7, "2706.00705")]) == IdClaims((), ())
+
+
+def test_a_slotless_holder_of_an_orcid_on_one_researchers_slots_is_joined_to_them() -> None:
+    rows = [_row("orcid:0000-0002-1825-0097", 7, "2208.00033", holder=3, holder_block="s petit")]
+    assert id_claims(rows) == IdClaims(given=(), joined=((3, 7, ("orcid:0000-0002-1825-0097",)),))
