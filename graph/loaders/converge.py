@@ -20,13 +20,13 @@ coauthor tie.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from scholargraph.graph import curation
-from scholargraph.graph.db import Database, Tx
+from scholargraph.graph.db import Database, Row, Tx
 from scholargraph.graph.errors import IdentityError
 from scholargraph.graph.identity.converge import (
     SlotMove,
@@ -41,8 +41,11 @@ from scholargraph.graph.identity.converge import (
 from scholargraph.graph.identity.name_forms import preferred_name, settled_names
 from scholargraph.graph.identity.names import base_block_key, block_key, parse_name
 from scholargraph.graph.identity.unheld import IdClaims, id_claims, id_links
+from scholargraph.queries import Query
 from scholargraph.queries import converge as q
 from scholargraph.queries import writer as writer_queries
+
+Runner = Callable[[Query, Mapping[str, Any]], Awaitable[list[Row]]]
 
 BLOCKS_PER_TRANSACTION = 500
 UNIT_BLOCKS_PER_READ = 5_000
@@ -155,9 +158,7 @@ def moved_groups(
     return [group for group in groups if touched.intersection(group)]
 
 
-async def claim_slot_ids(
-    db: Database, blocks: list[str], *, per_read: int = UNIT_BLOCKS_PER_READ
-) -> set[str]:
+async def claim_slot_ids(db: Database, blocks: list[str]) -> set[str]:
     """Give the ids the blocks' slots carry and nobody holds by a slot to the slots' holder,
     merging a researcher holding them and no slot into that holder
     (:mod:`graph.identity.unheld`); returns the blocks whose researchers' ids changed.
@@ -168,10 +169,7 @@ async def claim_slot_ids(
     curator's decision) leaves both as they are."""
 
     async def work(tx: Tx) -> set[str]:
-        rows: list[q.SlotIdAwayRow] = []
-        for start in range(0, len(blocks), per_read):
-            found = await tx.run(q.SLOT_IDS_AWAY, {"blocks": blocks[start : start + per_read]})
-            rows += found[0]["rows"] if found else []
+        rows = await _ids_away(tx.run, blocks)
         claims = id_claims(rows)
         block_of = {row["researcher"]: row["block"] for row in rows}
         block_of.update(
@@ -187,15 +185,12 @@ async def claim_slot_ids(
     return await db.unit(work, timeout_s=PASS_TIMEOUT_S)
 
 
-async def _ids_away(db: Database, blocks: list[str]) -> list[q.SlotIdAwayRow]:
-    """``SLOT_IDS_AWAY`` of the blocks, read a part at a time."""
+async def _ids_away(run: Runner, blocks: list[str]) -> list[q.SlotIdAwayRow]:
+    """``SLOT_IDS_AWAY`` of the blocks, read a part at a time by ``run`` (a transaction's, or
+    the database's with the pass's timeout)."""
     rows: list[q.SlotIdAwayRow] = []
     for start in range(0, len(blocks), UNIT_BLOCKS_PER_READ):
-        found = await db.run(
-            q.SLOT_IDS_AWAY,
-            {"blocks": blocks[start : start + UNIT_BLOCKS_PER_READ]},
-            timeout_s=PASS_TIMEOUT_S,
-        )
+        found = await run(q.SLOT_IDS_AWAY, {"blocks": blocks[start : start + UNIT_BLOCKS_PER_READ]})
         rows += found[0]["rows"] if found else []
     return rows
 
@@ -279,7 +274,9 @@ async def _to_decide(db: Database, blocks: list[str]) -> list[tuple[str, ...]]:
     found = set(reducing[0]["blocks"]) if reducing else set()
     linked = sorted((named_blocks(printed.names) | found) - wanted)
     printed.add(await _read_printed(db, linked))
-    ties = id_links(await _ids_away(db, sorted(printed.names)))
+    ties = id_links(
+        await _ids_away(partial(db.run, timeout_s=PASS_TIMEOUT_S), sorted(printed.names))
+    )
     printed.add(await _read_printed(db, sorted({b for _, b in ties} - set(printed.names))))
     groups = [group for group in joined_groups(printed.names, ties) if wanted.intersection(group)]
     pending: list[tuple[str, ...]] = []
