@@ -288,7 +288,7 @@ def _one_slot_per_researcher(resolutions: list[Resolution]) -> list[Resolution]:
     seen: set[tuple[str, str, int]] = set()
     order = sorted(
         range(len(result)),
-        key=lambda i: (result[i].method not in DIRECT_METHODS, result[i].slot.position),
+        key=lambda i: (_directness(result[i]), result[i].slot.position),
     )
     for i in order:
         res = result[i]
@@ -302,6 +302,13 @@ def _one_slot_per_researcher(resolutions: list[Resolution]) -> list[Resolution]:
         else:
             seen.add(key)
     return result
+
+
+def _directness(res: Resolution) -> int:
+    """How directly a slot matched, for :func:`_one_slot_per_researcher`: any id or a pin
+    alike, then the slot the researcher holds at the same position in another source, then
+    a name's score."""
+    return 0 if res.method in DIRECT_METHODS else res.rank
 
 
 def _machine_merges(

@@ -246,3 +246,31 @@ async def test_an_id_decides_which_of_two_authors_of_one_name_is_where(db: Datab
     assert all(
         len([m for m in e["mentions"] if m.startswith("arxiv:")]) == 1 for e in edges.values()
     )
+
+
+@pytest.mark.parametrize("order", [("s2", "arxiv"), ("arxiv", "s2")])
+async def test_a_name_printed_at_two_positions_keeps_each_sources_author_at_its_own(
+    db: Database, order: tuple[str, str]
+) -> None:
+    """Two namesakes on one paper: S2 prints ``Zhang Wei`` and ``W. Zhang`` with an id each,
+    arXiv ``W. Zhang`` twice. After S2, arXiv's first ``W. Zhang`` finds the researcher of
+    S2's second slot by name, and its second finds the same one at the same position: the
+    one at the same position keeps him, the first is someone else. Either order, each S2
+    author stays at its own position with its own id, and arXiv's printings sit one a slot."""
+    records = {
+        "s2": paper(
+            "2406.03405",
+            [author("Zhang Wei", "s2", s2="3441"), author("W. Zhang", "s2", s2="3451")],
+            source="s2",
+        ),
+        "arxiv": paper("2406.03405", ["W. Zhang", "W. Zhang"]),
+    }
+    writer = GraphWriter(db)
+    for source in order:
+        await writer.write_papers([records[source]])
+    assert await db.run(HELD_TWICE) == []
+    edges = {s["position"]: s for s in await slots(db)}
+    assert [edges[p]["source_ids"] for p in (1, 2)] == [["s2:3441"], ["s2:3451"]]
+    assert all(
+        sorted(m.split(":", 1)[0] for m in e["mentions"]) == ["arxiv", "s2"] for e in edges.values()
+    )
