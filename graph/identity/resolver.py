@@ -25,7 +25,7 @@ slot ``(paper, position)`` is held by exactly one researcher
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
@@ -196,7 +196,7 @@ def resolve(slots: Sequence[Slot], snapshot: Snapshot) -> Resolved:
     printed = _printed(slots)
     decided = [decide(slot, snapshot, printed) for slot in slots]
     named = iter(by_names([s for s, r in zip(slots, decided, strict=True) if r is None], snapshot))
-    found = _one_id_one_researcher([r if r is not None else next(named) for r in decided])
+    found = _one_id_one_researcher([r if r is not None else next(named) for r in decided], snapshot)
     resolutions = _one_slot_per_researcher(found)
     merges, survivor_of = _machine_merges(merge_links(resolutions), snapshot)
     renamed = [_renamed(res, survivor_of) for res in resolutions]
@@ -212,10 +212,12 @@ def _new_keys(res: Resolution) -> list[tuple[str, str]]:
     return [(method, key) for method, key in res.slot.id_keys if key not in res.stored_keys]
 
 
-def _one_id_one_researcher(resolutions: list[Resolution]) -> list[Resolution]:
+def _one_id_one_researcher(resolutions: list[Resolution], snapshot: Snapshot) -> list[Resolution]:
     """An id new to the graph names one person in the batch too: a researcher the batch
     creates for a slot carrying an id that another slot of the batch brought to an existing
-    researcher is that researcher (unless an ORCID says otherwise)."""
+    researcher is that researcher (unless an ORCID says otherwise, or that researcher is
+    another author of one of the group's papers: two authors of one paper are two people,
+    and the pass after the load decides which of them the id names)."""
     owner: dict[str, int] = {}
     for res in resolutions:
         if res.researcher is not None:
@@ -228,10 +230,11 @@ def _one_id_one_researcher(resolutions: list[Resolution]) -> list[Resolution]:
                 if key in owner:
                     joins.setdefault(res.new_group, (owner[key], method))
     with_orcid = {r.new_group for r in resolutions if r.new_group and r.slot.author.orcid}
+    apart = with_orcid | _authors_apart(resolutions, joins, snapshot)
     result = []
     for res in resolutions:
         join = joins.get(res.new_group or "") if res.researcher is None else None
-        if join is None or res.new_group in with_orcid:
+        if join is None or res.new_group in apart:
             result.append(res)
             continue
         carries = any(key in owner for _, key in _new_keys(res))
@@ -244,6 +247,28 @@ def _one_id_one_researcher(resolutions: list[Resolution]) -> list[Resolution]:
             )
         )
     return result
+
+
+def _authors_apart(
+    resolutions: Sequence[Resolution], joins: Mapping[str, tuple[int, str]], snapshot: Snapshot
+) -> set[str]:
+    """The new groups whose researcher to join holds another position on a paper of the
+    group, in the graph or by another slot of the batch."""
+    placed: dict[tuple[str, int], set[int]] = defaultdict(set)
+    for res in resolutions:
+        if res.researcher is not None:
+            placed[(res.slot.paper, res.researcher)].add(res.slot.position)
+    apart: set[str] = set()
+    for res in resolutions:
+        group, slot = res.new_group, res.slot
+        if res.researcher is not None or group is None or group not in joins:
+            continue
+        rid = joins[group][0]
+        held = snapshot.holders(slot.paper).by_researcher.get(rid)
+        elsewhere = placed.get((slot.paper, rid), set()) - {slot.position}
+        if elsewhere or (held is not None and held.position != slot.position):
+            apart.add(group)
+    return apart
 
 
 def merge_links(resolutions: Sequence[Resolution]) -> list[tuple[int, int, str]]:

@@ -37,7 +37,7 @@ from scholargraph.queries import Query
 from scholargraph.queries import converge as cq
 from scholargraph.queries.admin import CLEAR_DATA
 from tests.loaders.records_factory import author, paper
-from tests.loaders.test_slots import HELD_TWICE, MISCOUNTED
+from tests.loaders.test_slots import HELD_TWICE, MISCOUNTED, slots
 
 MOVES = Query(
     "test.machine_moves",
@@ -628,6 +628,44 @@ async def test_an_id_two_sources_printings_leave_on_one_slot_is_its_holders_in_a
         holders = {row["key"]: row for row in await db.run(HOLDERS_OF_IDS)}
         assert holders["openalex:A702"]["holds_slots"]
         assert holders["openalex:A702"]["researcher"] != holders["openalex:A711"]["researcher"]
+    assert not differences(states[0], states[1])
+
+
+async def test_an_id_new_to_the_graph_joins_no_one_to_another_author_of_the_same_paper(
+    db: Database,
+) -> None:
+    """arXiv gives one ``J. Li`` the first slots of two papers; S2 gives the second one's
+    ``J. Li`` and the first one's second author, ``Jun Lee``, one new id. Joining ``Jun Lee``
+    to that ``J. Li`` would make him two authors of one paper and hold the first slot
+    twice: the slot stays apart, and the pass decides whom the id names. Either order ends
+    with one graph, each slot held once, ``Jun Lee`` holding both slots S2's id gives."""
+    s2 = Batch(
+        papers=[
+            paper(
+                "2803.06802",
+                [author("J. Li", "s2", s2="6811"), author("Jun Lee", "s2", s2="6801")],
+                source="s2",
+            ),
+            paper("2804.06803", [author("J. Li", "s2", s2="6801"), "Raj Patel"], source="s2"),
+        ]
+    )
+    arxiv = Batch(
+        papers=[
+            paper("2803.06802", ["J. Li", "Jun Li"]),
+            paper("2804.06803", ["J. Li", "Raj Patel"]),
+        ]
+    )
+    states = []
+    for order in ([arxiv, s2], [s2, arxiv]):
+        await db.run(CLEAR_DATA)
+        for batch in order:
+            await Loader(db).run(one_chunk(batch))
+            assert await db.run(HELD_TWICE) == []
+        states.append(state_of(await canonical_dump(db)))
+        holders = {row["key"]: row["researcher"] for row in await db.run(HOLDERS_OF_IDS)}
+        held = {(s["paper"], s["position"]): s["id"] for s in await slots(db)}
+        assert held[("2803.06802", 2)] == held[("2804.06803", 1)] == holders["s2:6801"]
+        assert held[("2803.06802", 1)] == holders["s2:6811"] != holders["s2:6801"]
     assert not differences(states[0], states[1])
 
 
