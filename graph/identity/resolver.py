@@ -252,23 +252,36 @@ def _one_id_one_researcher(resolutions: list[Resolution], snapshot: Snapshot) ->
 def _authors_apart(
     resolutions: Sequence[Resolution], joins: Mapping[str, tuple[int, str]], snapshot: Snapshot
 ) -> set[str]:
-    """The new groups whose researcher to join holds another position on a paper of the
-    group, in the graph or by another slot of the batch."""
+    """The new groups whose researcher to join, or one the batch's new ids merge with him,
+    holds another position on a paper of the group, in the graph or by another slot of the
+    batch."""
     placed: dict[tuple[str, int], set[int]] = defaultdict(set)
     for res in resolutions:
         if res.researcher is not None:
             placed[(res.slot.paper, res.researcher)].add(res.slot.position)
+    linked = _linked(merge_links(resolutions))
     apart: set[str] = set()
     for res in resolutions:
         group, slot = res.new_group, res.slot
         if res.researcher is not None or group is None or group not in joins:
             continue
-        rid = joins[group][0]
-        held = snapshot.holders(slot.paper).by_researcher.get(rid)
-        elsewhere = placed.get((slot.paper, rid), set()) - {slot.position}
-        if elsewhere or (held is not None and held.position != slot.position):
-            apart.add(group)
+        holders = snapshot.holders(slot.paper).by_researcher
+        for rid in linked.get(joins[group][0], {joins[group][0]}):
+            held = holders.get(rid)
+            elsewhere = placed.get((slot.paper, rid), set()) - {slot.position}
+            if elsewhere or (held is not None and held.position != slot.position):
+                apart.add(group)
     return apart
+
+
+def _linked(links: Sequence[tuple[int, int, str]]) -> dict[int, set[int]]:
+    """Each researcher the links name, to every researcher they join it with."""
+    together: dict[int, set[int]] = {}
+    for first, second, _ in links:
+        joined = together.get(first, {first}) | together.get(second, {second})
+        for rid in joined:
+            together[rid] = joined
+    return together
 
 
 def merge_links(resolutions: Sequence[Resolution]) -> list[tuple[int, int, str]]:
