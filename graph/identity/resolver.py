@@ -16,8 +16,10 @@ authorship records which one decided it):
    slots of the batch (:mod:`graph.identity.by_name`).
 
 Then, across the batch: an id new to the graph names one researcher (the researchers slots
-carrying it came to are merged, a new record it reaches joins them); two authors of one
-record are two people (the slot matched less directly becomes a new researcher); and every
+carrying it came to are merged, a new record it reaches joins them, unless they would be
+two authors of one paper); two authors of one record are two people (the slot matched less
+directly becomes a new researcher: an id first, then the same slot in another source, then a
+name's score); and every
 slot ``(paper, position)`` is held by exactly one researcher
 (:func:`graph.identity.slots.settle_slots`).
 """
