@@ -256,7 +256,7 @@ async def test_a_name_printed_at_two_positions_keeps_each_sources_author_at_its_
     arXiv ``W. Zhang`` twice. After S2, arXiv's first ``W. Zhang`` finds the researcher of
     S2's second slot by name, and its second finds the same one at the same position: the
     one at the same position keeps him, the first is someone else. Either order, each S2
-    author stays at its own position with its own id, and arXiv's printings sit one a slot."""
+    author stays at its own position with its own id, and arXiv's printings sit one to a slot."""
     records = {
         "s2": paper(
             "2406.03405",
