@@ -33,6 +33,7 @@ from itertools import combinations
 
 from scholargraph.graph.db import Database
 from scholargraph.graph.identity.by_name import block_filters, by_names, eligible, pending_mentions
+from scholargraph.graph.identity.disjoint import DisjointSets
 from scholargraph.graph.identity.mentions import (
     Slot,
     new_group_of,
@@ -257,33 +258,26 @@ def _authors_apart(
     """The new groups whose researcher to join, or one the batch's new ids merge with him,
     holds another position on a paper of the group, in the graph or by another slot of the
     batch."""
-    placed: dict[tuple[str, int], set[int]] = defaultdict(set)
+    linked = DisjointSets()
+    for first, second, _ in merge_links(resolutions):
+        linked.union(str(first), str(second))
+    placed: dict[str, set[tuple[int, int]]] = defaultdict(set)
     for res in resolutions:
         if res.researcher is not None:
-            placed[(res.slot.paper, res.researcher)].add(res.slot.position)
-    linked = _linked(merge_links(resolutions))
+            placed[res.slot.paper].add((res.researcher, res.slot.position))
     apart: set[str] = set()
     for res in resolutions:
         group, slot = res.new_group, res.slot
         if res.researcher is not None or group is None or group not in joins:
             continue
-        holders = snapshot.holders(slot.paper).by_researcher
-        for rid in linked.get(joins[group][0], {joins[group][0]}):
-            held = holders.get(rid)
-            elsewhere = placed.get((slot.paper, rid), set()) - {slot.position}
-            if elsewhere or (held is not None and held.position != slot.position):
-                apart.add(group)
+        owner = linked.find(str(joins[group][0]))
+        held = {(h.researcher, h.position) for h in snapshot.holders(slot.paper).holders}
+        if any(
+            position != slot.position and linked.find(str(rid)) == owner
+            for rid, position in held | placed[slot.paper]
+        ):
+            apart.add(group)
     return apart
-
-
-def _linked(links: Sequence[tuple[int, int, str]]) -> dict[int, set[int]]:
-    """Each researcher the links name, to every researcher they join it with."""
-    together: dict[int, set[int]] = {}
-    for first, second, _ in links:
-        joined = together.get(first, {first}) | together.get(second, {second})
-        for rid in joined:
-            together[rid] = joined
-    return together
 
 
 def merge_links(resolutions: Sequence[Resolution]) -> list[tuple[int, int, str]]:
